@@ -1,0 +1,28 @@
+# Every third-party dependency, found once, from Debian 12's packages
+# (scripts/install-deps.sh installs them).
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+find_package(OpenSSL REQUIRED)
+find_package(ICU REQUIRED COMPONENTS uc i18n)
+find_package(Protobuf REQUIRED)
+find_package(Boost 1.74 REQUIRED COMPONENTS system)
+find_package(spdlog REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(tomlplusplus REQUIRED)
+
+# libpqxx 6.4 ships a pkg-config file only.
+pkg_check_modules(PQXX REQUIRED IMPORTED_TARGET libpqxx)
+
+# libphonenumber ships no CMake config: find it by hand; it needs protobuf.
+find_library(PHONENUMBER_LIBRARY phonenumber REQUIRED)
+find_path(PHONENUMBER_INCLUDE_DIR phonenumbers/phonenumberutil.h REQUIRED)
+add_library(idres_phonenumber INTERFACE)
+target_link_libraries(idres_phonenumber INTERFACE ${PHONENUMBER_LIBRARY} protobuf::libprotobuf)
+target_include_directories(idres_phonenumber SYSTEM INTERFACE ${PHONENUMBER_INCLUDE_DIR})
+
+if(IDRES_BUILD_TESTS)
+  find_package(Catch2 REQUIRED)
+endif()
+
+# JSON for the command-line tools (normalize, import): header-only.
+find_package(nlohmann_json 3 REQUIRED)

@@ -1,0 +1,103 @@
+// Engine: the identity-resolution upsert on PostgreSQL.
+//
+// Upsert() normalizes a record, then in one READ COMMITTED transaction takes
+// pg_advisory_xact_lock on every lock key of the record (sorted, one
+// statement), reads the candidate persons, scores them with the matcher,
+// locks and re-reads the matched persons, and creates, updates or merges.
+// Two upserts that could match the same person never both miss each other,
+// and no concurrent write to a person is lost (README.md, "The upsert
+// transaction").
+//
+// Thread-safety: all methods may be called from any number of threads at
+// once; each call borrows one connection from a fixed-size pool and blocks
+// while none is free.
+//
+// Errors: bad input comes back in UpsertResult; infrastructure failures throw
+// the EngineError subclasses of engine/errors.h.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/errors.h"
+#include "engine/observer.h"
+#include "engine/record.h"
+#include "matcher/match_config.h"
+#include "normalize/normalizer.h"
+
+namespace idres {
+
+struct EngineOptions {
+  std::string database_url;  // libpq connection string or URI
+  int pool_size = 16;
+  std::chrono::milliseconds lock_timeout{2000};
+  // Named prepared statements; off for PgBouncer < 1.21 in transaction mode.
+  bool prepared_statements = true;
+  // Transparent retries of deadlocks, serialization failures and unique
+  // violations before ConflictError.
+  int max_retries = 8;
+  // Most identifiers one record may carry.
+  std::size_t max_identifiers = 100;
+  NormalizerConfig normalizer = NormalizerConfig::Defaults();
+  MatchConfig match = MatchConfig::Defaults();
+  // UNSAFE. Skips the advisory and person locks: the naive check-then-insert.
+  // Only for tests that prove the locks matter and the benchmark's baseline;
+  // logs a warning on every engine start.
+  bool unsafe_skip_locks_for_tests_only = false;
+  // Test hook: called inside the transaction right after the key locks are
+  // granted, with the sorted keys. Never set in production.
+  std::function<void(std::span<const std::int64_t>)> after_key_locks_for_tests;
+  std::shared_ptr<EngineObserver> observer;  // may be null
+};
+
+class Engine {
+ public:
+  // Opens the pool (all connections at once). Throws UnavailableError.
+  explicit Engine(EngineOptions options);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Upserts one record (see the file comment).
+  UpsertResult Upsert(const Record& record);
+
+  // Upserts records in order, sharing transactions and round trips; records
+  // that match each other end as one person. One result per record; a bad
+  // record gets its own error and the others still go through.
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records);
+
+  // The person with `id`; an id merged away answers with its survivor and
+  // sets redirected_from. nullopt when no such id was ever handed out.
+  std::optional<Person> GetPerson(std::int64_t id);
+
+  // The person holding the identifier after normalization. A value that
+  // cannot be normalized comes back as a Rejection.
+  std::variant<std::optional<Person>, Rejection> Lookup(
+      const RawIdentifier& identifier, std::string_view region = {});
+
+  StoreStats Stats();
+
+  // Whether the database answers a trivial query right now.
+  bool Healthy();
+
+  // Connections currently borrowed from the pool.
+  int ConnectionsInUse() const;
+
+  const EngineOptions& options() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Applies schema.sql (embedded at build time) to the database at `url`:
+// idempotent, and safe when several processes start at once.
+void ApplySchema(const std::string& url);
+
+}  // namespace idres

@@ -1,0 +1,48 @@
+// Infrastructure failures of the engine, mapped from SQLSTATE in one place
+// (engine/sqlstate.cc). Bad input is never an exception: it comes back in
+// UpsertResult. Callers map these to RPC codes in one place (api/).
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace idres {
+
+// Base of all engine failures. what() never carries SQL.
+class EngineError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+  // Whether the same call may succeed if simply tried again later.
+  virtual bool retryable() const { return false; }
+};
+
+// A lock was not granted within lock_timeout (SQLSTATE 55P03). Retryable.
+class BusyError : public EngineError {
+ public:
+  using EngineError::EngineError;
+  bool retryable() const override { return true; }
+};
+
+// The database cannot be reached or the connection was lost. Retryable; the
+// pool replaces the connection.
+class UnavailableError : public EngineError {
+ public:
+  using EngineError::EngineError;
+  bool retryable() const override { return true; }
+};
+
+// Deadlocks or serialization failures kept coming back after the bounded
+// number of transparent retries. Retryable.
+class ConflictError : public EngineError {
+ public:
+  using EngineError::EngineError;
+  bool retryable() const override { return true; }
+};
+
+// Anything else the database reported (a bug, not the caller's fault).
+class InternalError : public EngineError {
+ public:
+  using EngineError::EngineError;
+};
+
+}  // namespace idres

@@ -1,0 +1,64 @@
+// The values that go into and come out of the engine: records to upsert,
+// persons as stored, and the result of an upsert. Plain values, no database
+// types; safe to copy between threads.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "normalize/identifier.h"
+
+namespace idres {
+
+// A trait is a flat value: string, number or boolean.
+using TraitValue = std::variant<std::string, double, bool>;
+using Traits = std::map<std::string, TraitValue>;
+
+// An identifier as a caller sent it, before normalization.
+struct RawIdentifier {
+  std::string type;
+  std::string value;
+};
+
+struct Record {
+  std::vector<RawIdentifier> identifiers;
+  Traits traits;               // merged key by key; last committed write wins
+  std::string default_region;  // for phones; empty: the configured default
+  std::string source;          // free text, e.g. "crm-import"; logged
+};
+
+enum class Outcome { kCreated, kUpdated, kMerged, kUnchanged };
+
+// The result of one upsert. When `error` is set the record was rejected whole
+// (nothing was written) and `rejected` says why per identifier.
+struct UpsertResult {
+  std::int64_t person_id = 0;
+  Outcome outcome = Outcome::kUnchanged;
+  double score = 0.0;  // the survivor's score; 0 when created
+  std::vector<std::int64_t> merged_person_ids;  // ids merged into person_id
+  std::vector<Rejection> rejected;              // identifiers left out
+  std::optional<std::string> error;             // record rejected whole
+
+  bool ok() const { return !error.has_value(); }
+};
+
+struct Person {
+  std::int64_t id = 0;
+  std::vector<Identifier> identifiers;  // sorted by (type, value)
+  Traits traits;
+  std::string created_at;  // RFC 3339, UTC
+  std::string updated_at;  // RFC 3339, UTC
+  std::optional<std::int64_t> redirected_from;  // the merged-away id asked for
+};
+
+struct StoreStats {
+  std::int64_t persons = 0;      // live persons
+  std::int64_t merged_away = 0;  // ids that now redirect to a survivor
+  std::int64_t identifiers = 0;  // stored identifiers
+};
+
+}  // namespace idres

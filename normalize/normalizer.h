@@ -1,0 +1,68 @@
+// Normalizer: turns a raw (type, value) into one canonical string, or a
+// Rejection that says why not.
+//
+// Which normalizer a type uses is configuration (NormalizerConfig::kinds);
+// the defaults map email, phone, cookie, device_id, customer_id, name,
+// birth_date and postal_code to their kinds. Every value must be valid UTF-8;
+// no normalized value ever contains a control character (U+0000-U+001F,
+// U+007F-U+009F), which is what lets composite lock keys join parts with
+// U+001F (see lock_key.h).
+//
+// Thread-safety: a Normalizer is immutable after construction; Normalize()
+// may be called from any number of threads at once.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "normalize/identifier.h"
+
+namespace idres {
+
+// The normalizer kinds a type can be mapped to.
+enum class NormalizerKind { kEmail, kPhone, kOpaque, kName, kDate, kPostalCode };
+
+struct NormalizerConfig {
+  // Region (ISO 3166-1 alpha-2) for phone numbers written without a country
+  // code when the record names none.
+  std::string default_region = "US";
+  // Also require libphonenumber's IsValidNumber (not only IsPossibleNumber).
+  bool require_valid_phone = false;
+  // Domains (ASCII, lowercase) on which gmail-style folding applies: dots in
+  // the local part removed, "+tag" dropped. Off (empty) by default.
+  std::vector<std::string> email_folding_domains;
+  // Type name -> kind. Defaults() fills the default types.
+  std::map<std::string, NormalizerKind, std::less<>> kinds;
+
+  static NormalizerConfig Defaults();
+};
+
+// Either the canonical identifier or the reason it was rejected.
+using NormalizeResult = std::variant<Identifier, Rejection>;
+
+class Normalizer {
+ public:
+  explicit Normalizer(NormalizerConfig config = NormalizerConfig::Defaults());
+  ~Normalizer();
+  Normalizer(const Normalizer&) = delete;
+  Normalizer& operator=(const Normalizer&) = delete;
+
+  // Canonical form of `value` as an identifier of `type`. `region` overrides
+  // the configured default region for phones (empty: use the default).
+  // Unknown types, invalid UTF-8 and invalid values come back as Rejection.
+  NormalizeResult Normalize(std::string_view type, std::string_view value,
+                            std::string_view region = {}) const;
+
+  // Whether `type` is configured.
+  bool KnowsType(std::string_view type) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace idres
