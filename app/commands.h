@@ -1,0 +1,21 @@
+// The subcommands of the `idres` executable. Each Add*Command registers its
+// subcommand, options and callback on the CLI11 app; the callback's return
+// value becomes the process exit status (set through `SetExitCode`).
+#pragma once
+
+namespace CLI {
+class App;
+}
+
+namespace idres::app {
+
+void AddServeCommand(CLI::App& app);      // app/serve_command.cc
+void AddNormalizeCommand(CLI::App& app);  // app/normalize_command.cc
+void AddImportCommand(CLI::App& app);     // app/import_command.cc
+void AddReconcileCommand(CLI::App& app);  // app/reconcile_command.cc
+
+// The status main() returns once the chosen subcommand's callback ran.
+void SetExitCode(int code);
+int ExitCode();
+
+}  // namespace idres::app

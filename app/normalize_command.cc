@@ -1,0 +1,17 @@
+// Placeholder until its issue lands: the subcommand exists and says so.
+#include <CLI/CLI.hpp>
+#include <spdlog/spdlog.h>
+
+#include "app/commands.h"
+
+namespace idres::app {
+
+void AddNormalizeCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand("normalize", "(not built yet)");
+  cmd->callback([] {
+    spdlog::error("'normalize' is not built yet");
+    SetExitCode(2);
+  });
+}
+
+}  // namespace idres::app
