@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The README's test command. On a fresh Debian 12 machine: installs missing
+# dependencies, builds (Release), starts a throwaway PostgreSQL 15 cluster and
+# a PgBouncer in front of it, runs every test through ctest, and removes the
+# cluster afterwards, also when tests fail. Exit status 0 only when all pass.
+# Extra arguments go to ctest (e.g. scripts/test.sh -R engine).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+
+bash "$IDRES_ROOT/scripts/install-deps.sh"
+BUILD="${IDRES_TEST_BUILD_DIR:-$IDRES_ROOT/build}"
+build_idres "$BUILD" Release
+
+RUN_DIR="$(mktemp -d /tmp/idres-test.XXXXXX)"
+chmod 755 "$RUN_DIR"
+give_to_pg "$RUN_DIR"
+cleanup() {
+  pgbouncer_stop "$RUN_DIR"
+  pg_stop "$RUN_DIR/data" immediate
+  rm -rf "$RUN_DIR"
+}
+trap cleanup EXIT
+
+PG_PORT="$(free_port 56000)"
+pg_init "$RUN_DIR/data"
+# fsync off: the cluster is thrown away; it only has to be correct, not durable.
+pg_start "$RUN_DIR/data" "$PG_PORT" "$RUN_DIR" "$RUN_DIR/postgres.log" \
+  -c max_connections=300 -c max_locks_per_transaction=256 -c fsync=off \
+  -c synchronous_commit=off -c full_page_writes=off
+BOUNCER_PORT="$(free_port $((PG_PORT + 1)))"
+pgbouncer_start "$RUN_DIR" "$BOUNCER_PORT" "$PG_PORT"
+log "throwaway cluster on 127.0.0.1:$PG_PORT, pgbouncer on $BOUNCER_PORT ($RUN_DIR)"
+
+export IDRES_TEST_DATABASE_URL="postgresql://postgres@127.0.0.1:$PG_PORT/postgres"
+export IDRES_TEST_PGBOUNCER_PORT="$BOUNCER_PORT"
+cd "$BUILD"
+ctest --output-on-failure -j "$(nproc)" --timeout 900 "$@"
