@@ -1,6 +1,9 @@
 #include "tests/support/test_db.h"
 
 #include <catch2/catch.hpp>
+#include <string>
+
+#include "engine/schema_sql.h"
 
 using idres::testing::TestDatabase;
 
@@ -37,4 +40,13 @@ TEST_CASE("WithDatabase swaps only the database name") {
   CHECK(WithDatabase("postgresql://u@h:5/postgres?sslmode=disable", "x") ==
         "postgresql://u@h:5/x?sslmode=disable");
   CHECK(WithDatabase("postgresql://u@h:5", "x") == "postgresql://u@h:5/x");
+}
+
+TEST_CASE("schema.sql applies again on a database that has it", "[pg]") {
+  TestDatabase db;
+  db.Exec("INSERT INTO persons DEFAULT VALUES");
+  db.Exec(std::string(idres::kSchemaSql));
+  db.Exec(std::string(idres::kSchemaSql));
+  CHECK(db.Count("SELECT count(*) FROM persons") == 1);
+  CHECK(db.Count("SELECT count(*) FROM idres_schema_version") == 1);
 }
