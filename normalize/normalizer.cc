@@ -1,0 +1,99 @@
+#include "normalize/normalizer.h"
+
+#include <string>
+#include <utility>
+
+#include "normalize/date.h"
+#include "normalize/detail/icu.h"
+#include "normalize/detail/utf8.h"
+#include "normalize/email.h"
+#include "normalize/name.h"
+#include "normalize/opaque.h"
+#include "normalize/phone.h"
+#include "normalize/postal_code.h"
+
+namespace idres {
+namespace {
+
+namespace nd = normalize_detail;
+
+// Far above any real identifier; keeps hostile values (megabytes) from ever
+// reaching ICU or libphonenumber.
+constexpr std::size_t kMaxInputBytes = 1024;
+
+// The checks every kind shares; an empty string means "go on".
+std::string PrecheckReason(std::string_view value) {
+  if (value.size() > kMaxInputBytes) return "the value is longer than 1024 bytes";
+  if (!nd::IsValidUtf8(value)) return "the value is not valid UTF-8";
+  if (nd::HasNonSpaceControl(value)) return "the value contains a control character";
+  return {};
+}
+
+}  // namespace
+
+NormalizerConfig NormalizerConfig::Defaults() {
+  NormalizerConfig config;
+  config.kinds = {
+      {"email", NormalizerKind::kEmail},        {"phone", NormalizerKind::kPhone},
+      {"cookie", NormalizerKind::kOpaque},      {"device_id", NormalizerKind::kOpaque},
+      {"customer_id", NormalizerKind::kOpaque}, {"name", NormalizerKind::kName},
+      {"birth_date", NormalizerKind::kDate},    {"postal_code", NormalizerKind::kPostalCode}};
+  return config;
+}
+
+struct Normalizer::Impl {
+  NormalizerConfig config;
+  EmailOptions email;
+  PhoneOptions phone;
+
+  KindResult Run(NormalizerKind kind, std::string_view value, std::string_view region) const {
+    switch (kind) {
+      case NormalizerKind::kEmail:
+        return NormalizeEmail(value, email);
+      case NormalizerKind::kPhone:
+        return NormalizePhone(value, region, phone);
+      case NormalizerKind::kOpaque:
+        return NormalizeOpaque(value);
+      case NormalizerKind::kName:
+        return NormalizeName(value);
+      case NormalizerKind::kDate:
+        return NormalizeDate(value);
+      case NormalizerKind::kPostalCode:
+        return NormalizePostalCode(value);
+    }
+    return KindResult::Reject("internal error: unknown normalizer kind");
+  }
+};
+
+Normalizer::Normalizer(NormalizerConfig config) : impl_(std::make_unique<Impl>()) {
+  nd::InitIcu();  // fail at startup, not on the first record, if ICU data is missing
+  InitPhoneLibrary();
+  impl_->email.folding_domains = config.email_folding_domains;
+  impl_->phone = PhoneOptions{config.default_region, config.require_valid_phone};
+  impl_->config = std::move(config);
+}
+
+Normalizer::~Normalizer() = default;
+
+bool Normalizer::KnowsType(std::string_view type) const {
+  return impl_->config.kinds.find(type) != impl_->config.kinds.end();
+}
+
+NormalizeResult Normalizer::Normalize(std::string_view type, std::string_view value,
+                                      std::string_view region) const {
+  auto reject = [&](std::string reason) {
+    return Rejection{std::string(type), std::string(value), std::move(reason)};
+  };
+  const auto kind = impl_->config.kinds.find(type);
+  if (kind == impl_->config.kinds.end()) return reject("unknown identifier type");
+  if (std::string reason = PrecheckReason(value); !reason.empty()) return reject(std::move(reason));
+  KindResult result = impl_->Run(kind->second, value, region);
+  if (!result.ok()) return reject(std::move(result.reason));
+  // The lock-key separator contract depends on this; check it, never assume it.
+  if (!nd::IsValidUtf8(result.value) || nd::HasControl(result.value)) {
+    return reject("internal error: the normalized value is not clean UTF-8");
+  }
+  return Identifier{std::string(type), std::move(result.value)};
+}
+
+}  // namespace idres

@@ -1,0 +1,95 @@
+#include "normalize/phone.h"
+
+#include <phonenumbers/logger.h>
+#include <phonenumbers/phonenumber.pb.h>
+#include <phonenumbers/phonenumberutil.h>
+
+#include <string>
+
+namespace idres {
+namespace {
+
+using i18n::phonenumbers::PhoneNumber;
+using i18n::phonenumbers::PhoneNumberUtil;
+
+constexpr std::size_t kMaxRegionBytes = 3;
+
+std::string ParseErrorReason(PhoneNumberUtil::ErrorType error) {
+  switch (error) {
+    case PhoneNumberUtil::INVALID_COUNTRY_CODE_ERROR:
+      return "the phone number has no valid country code and the region does not supply one";
+    case PhoneNumberUtil::NOT_A_NUMBER:
+      return "not a phone number";
+    case PhoneNumberUtil::TOO_SHORT_AFTER_IDD:
+      return "the phone number is too short after the international prefix";
+    case PhoneNumberUtil::TOO_SHORT_NSN:
+      return "the phone number is too short";
+    case PhoneNumberUtil::TOO_LONG_NSN:
+      return "the phone number is too long";
+    default:
+      return "the phone number could not be parsed";
+  }
+}
+
+std::string PossibleReason(PhoneNumberUtil::ValidationResult result) {
+  switch (result) {
+    case PhoneNumberUtil::IS_POSSIBLE_LOCAL_ONLY:
+      return "not a possible phone number: only dialable locally (area code missing?)";
+    case PhoneNumberUtil::INVALID_COUNTRY_CODE:
+      return "not a possible phone number: invalid country code";
+    case PhoneNumberUtil::TOO_SHORT:
+      return "not a possible phone number: too short";
+    case PhoneNumberUtil::TOO_LONG:
+      return "not a possible phone number: too long";
+    default:
+      return "not a possible phone number: invalid length";
+  }
+}
+
+// Region codes are ASCII letters; anything else is passed as "ZZ" (unknown),
+// which only numbers with a "+country code" survive.
+std::string RegionCode(std::string_view region) {
+  if (region.empty() || region.size() > kMaxRegionBytes) return "ZZ";
+  std::string out(region);
+  for (char& c : out) {
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    if (c < 'A' || c > 'Z') return "ZZ";
+  }
+  return out;
+}
+
+KindResult Check(const PhoneNumberUtil& util, PhoneNumber& number, bool require_valid) {
+  if (number.national_number() == 0) return KindResult::Reject("the phone number is all zeros");
+  number.clear_extension();
+  const auto possible = util.IsPossibleNumberWithReason(number);
+  if (possible != PhoneNumberUtil::IS_POSSIBLE) return KindResult::Reject(PossibleReason(possible));
+  if (require_valid && !util.IsValidNumber(number)) {
+    return KindResult::Reject("not a valid phone number (no such number range in its region)");
+  }
+  std::string e164;
+  util.Format(number, PhoneNumberUtil::E164, &e164);
+  return KindResult::Ok(std::move(e164));
+}
+
+}  // namespace
+
+void InitPhoneLibrary() {
+  static const bool once = [] {
+    PhoneNumberUtil::GetInstance()->SetLogger(new i18n::phonenumbers::NullLogger());
+    return true;
+  }();
+  (void)once;
+}
+
+KindResult NormalizePhone(std::string_view input, std::string_view region,
+                          const PhoneOptions& options) {
+  const PhoneNumberUtil& util = *PhoneNumberUtil::GetInstance();
+  PhoneNumber number;
+  const auto error = util.Parse(
+      std::string(input), RegionCode(region.empty() ? options.default_region : region), &number);
+  if (error != PhoneNumberUtil::NO_PARSING_ERROR)
+    return KindResult::Reject(ParseErrorReason(error));
+  return Check(util, number, options.require_valid);
+}
+
+}  // namespace idres

@@ -1,0 +1,61 @@
+#include "normalize/name.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+using idres::NormalizeName;
+
+namespace {
+
+std::string Name(const std::string& input) {
+  const auto result = NormalizeName(input);
+  INFO(input << " " << result.reason);
+  REQUIRE(result.ok());
+  return result.value;
+}
+
+}  // namespace
+
+TEST_CASE("name golden table", "[normalize][name]") {
+  const std::pair<const char*, const char*> golden[] = {
+      {"  José  MÜLLER ", "jose muller"},
+      {"Anna\tMaria\n", "anna maria"},
+      {"Владимир Путин", "vladimir putin"},
+      {"Ελένη Παπαδοπούλου", "elene papadopoulou"},
+      {"Søren Kierkegaard", "soren kierkegaard"},
+      {"Straße ÆON œuvre", "strasse aeon oeuvre"},
+      {"ＪＯＨＮ\u3000ＳＭＩＴＨ", "john smith"},
+      {"İlker", "ilker"},
+      {"ǅemal", "dzemal"},
+      {"山田 太郎", "shan tian tai lang"},
+      {"😀 Smile", "😀 smile"},  // no ASCII form: kept, not dropped
+  };
+  for (const auto& [input, expected] : golden) CHECK(Name(input) == expected);
+}
+
+TEST_CASE("name rejections", "[normalize][name]") {
+  for (const char* input : {"", "   ", "\u2003\u3000"}) {
+    const auto result = NormalizeName(input);
+    CHECK_FALSE(result.ok());
+    CHECK(result.reason == "the name is empty");
+  }
+}
+
+TEST_CASE("name transliteration is safe from many threads", "[normalize][name]") {
+  // Transliterator is not thread-safe; each thread must use its own clone.
+  std::vector<std::thread> threads;
+  std::vector<int> wrong(8, 0);
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([t, &wrong] {
+      for (int i = 0; i < 300; ++i) {
+        if (NormalizeName("Владимир Путин").value != "vladimir putin") ++wrong[t];
+        if (NormalizeName("  José  MÜLLER ").value != "jose muller") ++wrong[t];
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  for (int count : wrong) CHECK(count == 0);
+}
