@@ -1,8 +1,8 @@
 // idres: one executable, one subcommand per job (serve, normalize, import,
 // reconcile). Parsing is CLI11's; logging is spdlog's (to stderr).
-#include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+#include <CLI/CLI.hpp>
 
 #include <exception>
 
@@ -24,8 +24,7 @@ int main(int argc, char** argv) {
   std::string log_level = "info";
   app.add_option("--log-level", log_level, "trace, debug, info, warn, error")
       ->envname("IDRES_LOG_LEVEL");
-  app.parse_complete_callback(
-      [&] { spdlog::set_level(spdlog::level::from_str(log_level)); });
+  app.parse_complete_callback([&] { spdlog::set_level(spdlog::level::from_str(log_level)); });
 
   idres::app::AddServeCommand(app);
   idres::app::AddNormalizeCommand(app);
