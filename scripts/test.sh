@@ -4,12 +4,21 @@
 # a PgBouncer in front of it, runs every test through ctest, and removes the
 # cluster afterwards, also when tests fail. Exit status 0 only when all pass.
 # Extra arguments go to ctest (e.g. scripts/test.sh -R engine).
+# IDRES_SANITIZE=1 builds and tests with AddressSanitizer + UBSan instead
+# (in build-asan/; a separate command: it doubles the run's time).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
 bash "$IDRES_ROOT/scripts/install-deps.sh"
-BUILD="${IDRES_TEST_BUILD_DIR:-$IDRES_ROOT/build}"
-build_idres "$BUILD" Release
+if [ "${IDRES_SANITIZE:-0}" = 1 ]; then
+  BUILD="${IDRES_TEST_BUILD_DIR:-$IDRES_ROOT/build-asan}"
+  build_idres "$BUILD" RelWithDebInfo -DIDRES_SANITIZE=ON -DIDRES_BUILD_BENCH=OFF
+  export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
+  export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+else
+  BUILD="${IDRES_TEST_BUILD_DIR:-$IDRES_ROOT/build}"
+  build_idres "$BUILD" Release
+fi
 
 RUN_DIR="$(mktemp -d /tmp/idres-test.XXXXXX)"
 chmod 755 "$RUN_DIR"
