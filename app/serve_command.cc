@@ -1,16 +1,225 @@
-// Placeholder until its issue lands: the subcommand exists and says so.
-#include <CLI/CLI.hpp>
+// `idres serve`: applies schema.sql, opens the engine's pool and serves the
+// IdentityService (api/server.h) until SIGTERM or SIGINT.
+//
+// Every option can come from a flag, an environment variable IDRES_<NAME>
+// (upper case, dashes as underscores) or a TOML file given with --config,
+// whose keys are the flag names without the dashes (`pool-size = 32`). A flag
+// beats the environment, which beats the file, which beats the default.
 #include <spdlog/spdlog.h>
+#include <toml++/toml.h>
+#include <CLI/CLI.hpp>
 
+#include <cctype>
+#include <sstream>
+#include <stdexcept>
+
+#include "api/backend.h"
+#include "api/engine_backend.h"
+#include "api/metrics.h"
+#include "api/server.h"
 #include "app/commands.h"
+#include "engine/engine.h"
 
 namespace idres::app {
+namespace {
+
+struct ServeFlags {
+  std::string config_file;
+  api::ServerOptions server;
+  std::string database_url;
+  int pool_size = 16;
+  int lock_timeout_ms = 2000;
+  std::string default_region = "US";
+  std::vector<std::string> weights;  // TYPE=WEIGHT
+  double threshold = 0;              // 0: the default
+  bool no_prepared_statements = false;
+  int read_timeout_ms = 30000;
+  int shutdown_timeout_ms = 10000;
+};
+
+std::string EnvName(const std::string& flag) {
+  std::string out = "IDRES_";
+  for (const char c : flag) {
+    out += c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+// Registers --<name> bound to `value`, with its IDRES_<NAME> variable.
+template <typename T>
+CLI::Option* Add(CLI::App& cmd, const std::string& name, T& value, const std::string& help) {
+  return cmd.add_option("--" + name, value, help)->envname(EnvName(name))->capture_default_str();
+}
+
+std::vector<std::string> TomlValues(const toml::node& node, const std::string& key) {
+  if (const auto* array = node.as_array()) {
+    std::vector<std::string> out;
+    for (const auto& element : *array) {
+      auto one = TomlValues(element, key);
+      out.insert(out.end(), one.begin(), one.end());
+    }
+    return out;
+  }
+  if (const auto* table = node.as_table()) {  // weight = { name = 0.5 }
+    std::vector<std::string> out;
+    for (const auto& [k, v] : *table) {
+      for (const auto& value : TomlValues(v, key))
+        out.push_back(std::string(k.str()) + "=" + value);
+    }
+    return out;
+  }
+  if (const auto s = node.value<std::string>(); s && node.is_string()) return {*s};
+  if (const auto b = node.as_boolean()) return {b->get() ? "true" : "false"};
+  if (const auto i = node.as_integer()) return {std::to_string(i->get())};
+  if (const auto f = node.as_floating_point()) {
+    std::ostringstream text;
+    text.precision(17);
+    text << f->get();
+    return {text.str()};
+  }
+  throw std::runtime_error("--config: key '" + key + "' has an unsupported value type");
+}
+
+// Fills every option neither a flag nor the environment set from the TOML
+// file (unknown keys are an error: a misspelt key must not be ignored).
+void ApplyConfigFile(CLI::App& cmd, const std::string& path) {
+  toml::table table;
+  try {
+    table = toml::parse_file(path);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream where;
+    where << e.source().begin;
+    throw std::runtime_error("--config " + path + ": " + std::string(e.description()) + " at " +
+                             where.str());
+  }
+  for (const auto& [k, node] : table) {
+    const std::string key(k.str());
+    CLI::Option* option = key == "config" ? nullptr : cmd.get_option_no_throw("--" + key);
+    if (option == nullptr)
+      throw std::runtime_error("--config " + path + ": unknown key '" + key + "'");
+    if (option->count() > 0) continue;
+    option->add_result(TomlValues(node, key));
+    option->run_callback();
+  }
+}
+
+MatchConfig BuildMatchConfig(const ServeFlags& flags) {
+  MatchConfig match = MatchConfig::Defaults();
+  for (const auto& entry : flags.weights) {
+    const auto eq = entry.find('=');
+    if (eq == std::string::npos) throw std::runtime_error("--weight wants TYPE=WEIGHT: " + entry);
+    const std::string type = entry.substr(0, eq);
+    auto it = match.types.find(type);
+    if (it == match.types.end()) throw std::runtime_error("--weight: unknown type " + type);
+    try {
+      it->second.weight = std::stod(entry.substr(eq + 1));
+    } catch (const std::exception&) {
+      throw std::runtime_error("--weight: not a number: " + entry);
+    }
+  }
+  if (flags.threshold > 0) match.threshold = flags.threshold;
+  return match;
+}
+
+EngineOptions BuildEngineOptions(const ServeFlags& flags,
+                                 const std::shared_ptr<api::Metrics>& metrics) {
+  EngineOptions options;
+  options.database_url = flags.database_url;
+  options.pool_size = flags.pool_size;
+  options.lock_timeout = std::chrono::milliseconds(flags.lock_timeout_ms);
+  options.prepared_statements = !flags.no_prepared_statements;
+  options.max_identifiers = flags.server.limits.max_identifiers;
+  options.normalizer.default_region = flags.default_region;
+  options.match = BuildMatchConfig(flags);
+  options.observer = metrics;
+  return options;
+}
+
+#ifdef IDRES_ENGINE_PLACEHOLDER
+// Until the engine is built: answers /healthz with "database down" and every
+// RPC with unavailable.
+class PlaceholderBackend final : public api::IdentityBackend {
+ public:
+  UpsertResult Upsert(const Record&) override { throw UnavailableError("engine not built"); }
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record>) override {
+    throw UnavailableError("engine not built");
+  }
+  std::optional<Person> GetPerson(std::int64_t) override {
+    throw UnavailableError("engine not built");
+  }
+  std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier&,
+                                                        std::string_view) override {
+    throw UnavailableError("engine not built");
+  }
+  StoreStats Stats() override { throw UnavailableError("engine not built"); }
+  bool Healthy() override { return false; }
+  int ConnectionsInUse() const override { return 0; }
+};
+#endif
+
+int Serve(const ServeFlags& flags) {
+  if (flags.database_url.empty()) {
+    spdlog::error("serve: --database-url (or IDRES_DATABASE_URL) is required");
+    return 2;
+  }
+  if (flags.pool_size < 1) {
+    spdlog::error("serve: --pool-size must be at least 1");
+    return 2;
+  }
+  auto metrics = std::make_shared<api::Metrics>();
+  api::ServerOptions server = flags.server;
+  server.worker_threads = flags.pool_size;
+  server.read_timeout = std::chrono::milliseconds(flags.read_timeout_ms);
+  server.shutdown_timeout = std::chrono::milliseconds(flags.shutdown_timeout_ms);
+  const EngineOptions engine_options = BuildEngineOptions(flags, metrics);
+#ifdef IDRES_ENGINE_PLACEHOLDER
+  spdlog::warn("serve: the engine is not built yet; /healthz answers 503");
+  PlaceholderBackend backend;
+#else
+  ApplySchema(flags.database_url);
+  Engine engine(engine_options);
+  api::EngineBackend backend(engine);
+#endif
+  api::Server service(std::move(server), backend, metrics.get());
+  service.Run();
+  return 0;  // the engine's pool closes as `engine` goes out of scope
+}
+
+}  // namespace
 
 void AddServeCommand(CLI::App& app) {
-  auto* cmd = app.add_subcommand("serve", "(not built yet)");
-  cmd->callback([] {
-    spdlog::error("'serve' is not built yet");
-    SetExitCode(2);
+  auto* cmd = app.add_subcommand("serve", "Serve the IdentityService (Connect over HTTP/1.1)");
+  auto flags = std::make_shared<ServeFlags>();
+  auto& f = *flags;
+  cmd->add_option("--config", f.config_file, "TOML file with any of these options")
+      ->envname("IDRES_CONFIG");
+  Add(*cmd, "listen", f.server.listen, "host:port to listen on");
+  Add(*cmd, "database-url", f.database_url, "PostgreSQL URL (libpq)");
+  Add(*cmd, "pool-size", f.pool_size, "database connections (and database worker threads)");
+  Add(*cmd, "lock-timeout-ms", f.lock_timeout_ms, "longest wait for a lock before unavailable");
+  Add(*cmd, "default-region", f.default_region, "region for phones without a country code");
+  Add(*cmd, "weight", f.weights, "TYPE=WEIGHT, repeatable: a type's match weight")->delimiter(',');
+  Add(*cmd, "threshold", f.threshold, "score a person must reach to match (0: default 1.0)");
+  Add(*cmd, "max-body-bytes", f.server.limits.max_body_bytes, "largest request body");
+  Add(*cmd, "max-identifiers", f.server.limits.max_identifiers, "most identifiers per record");
+  Add(*cmd, "max-batch", f.server.limits.max_batch, "most records per BatchUpsert");
+  Add(*cmd, "tls-cert", f.server.tls_cert, "PEM certificate chain; with --tls-key: HTTPS only");
+  Add(*cmd, "tls-key", f.server.tls_key, "PEM private key");
+  Add(*cmd, "auth-token", f.server.auth_token, "require Authorization: Bearer <token>");
+  cmd->add_flag("--no-prepared-statements", f.no_prepared_statements,
+                "no named prepared statements (PgBouncer in transaction mode)")
+      ->envname("IDRES_NO_PREPARED_STATEMENTS");
+  Add(*cmd, "io-threads", f.server.io_threads, "threads doing network I/O");
+  Add(*cmd, "read-timeout-ms", f.read_timeout_ms, "deadline of each read and write");
+  Add(*cmd, "shutdown-timeout-ms", f.shutdown_timeout_ms, "bound on finishing in-flight calls");
+  cmd->callback([cmd, flags] {
+    try {
+      if (!flags->config_file.empty()) ApplyConfigFile(*cmd, flags->config_file);
+      SetExitCode(Serve(*flags));
+    } catch (const std::exception& e) {
+      spdlog::error("serve: {}", e.what());
+      SetExitCode(1);
+    }
   });
 }
 

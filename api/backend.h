@@ -1,0 +1,36 @@
+// IdentityBackend: what the RPC handler needs from the store, as an
+// interface so that the protocol layer can be tested without a database
+// (api/engine_backend.h adapts the real idres::Engine). The contract of each
+// method is that of the Engine method of the same name (engine/engine.h),
+// including its exceptions (engine/errors.h).
+//
+// Thread-safety: implementations must allow calls from many threads at once.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "engine/record.h"
+
+namespace idres::api {
+
+class IdentityBackend {
+ public:
+  virtual ~IdentityBackend() = default;
+  virtual UpsertResult Upsert(const Record& record) = 0;
+  virtual std::vector<UpsertResult> BatchUpsert(std::span<const Record> records) = 0;
+  virtual std::optional<Person> GetPerson(std::int64_t id) = 0;
+  virtual std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
+                                                                std::string_view region) = 0;
+  virtual StoreStats Stats() = 0;
+  // Whether the database answers right now; never throws.
+  virtual bool Healthy() = 0;
+  // Connections currently borrowed from the pool.
+  virtual int ConnectionsInUse() const = 0;
+};
+
+}  // namespace idres::api

@@ -1,0 +1,31 @@
+// EngineBackend: the IdentityBackend over a real idres::Engine. It only
+// forwards; the engine owns the pool and the locking. Thread-safe as the
+// engine is. The engine must outlive the backend.
+#pragma once
+
+#include "api/backend.h"
+
+namespace idres {
+class Engine;
+}
+
+namespace idres::api {
+
+class EngineBackend final : public IdentityBackend {
+ public:
+  explicit EngineBackend(Engine& engine) : engine_(engine) {}
+
+  UpsertResult Upsert(const Record& record) override;
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records) override;
+  std::optional<Person> GetPerson(std::int64_t id) override;
+  std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
+                                                        std::string_view region) override;
+  StoreStats Stats() override;
+  bool Healthy() override;
+  int ConnectionsInUse() const override;
+
+ private:
+  Engine& engine_;
+};
+
+}  // namespace idres::api

@@ -1,0 +1,26 @@
+// HttpRequest and HttpResponse: the plain values the RPC handler maps one to
+// the other. The session (api/session.cc) fills an HttpRequest from the wire
+// and writes the HttpResponse back; keeping Beast out of these types is what
+// lets the handler be tested without sockets. Plain values; copyable.
+#pragma once
+
+#include <string>
+
+namespace idres::api {
+
+struct HttpRequest {
+  std::string method;         // "POST", "GET", ...
+  std::string target;         // path and query, e.g. "/idres.v1.IdentityService/Upsert"
+  std::string content_type;   // the Content-Type header, verbatim
+  std::string authorization;  // the Authorization header, verbatim
+  std::string content_encoding;
+  std::string body;
+};
+
+struct HttpResponse {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+};
+
+}  // namespace idres::api

@@ -1,0 +1,96 @@
+#include "api/metrics.h"
+
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <utility>
+
+#include "api/histogram.h"
+
+namespace idres::api {
+
+struct Metrics::Impl {
+  mutable std::mutex mu;
+  // (method, code) -> count
+  std::map<std::pair<std::string, std::string>, std::uint64_t, std::less<>> requests;
+  std::map<std::string, std::unique_ptr<Histogram>, std::less<>> latency;  // by method
+  std::map<std::string, std::uint64_t, std::less<>> retries;               // by reason
+  std::atomic<std::uint64_t> outcomes[4] = {};
+  std::atomic<std::uint64_t> lock_timeouts{0};
+  Histogram lock_wait{Histogram::LatencyBounds()};
+};
+
+namespace {
+
+constexpr std::string_view kOutcomeNames[] = {"created", "updated", "merged", "unchanged"};
+
+void Header(std::string& out, std::string_view name, std::string_view type, std::string_view help) {
+  out += "# HELP " + std::string(name) + " " + std::string(help) + "\n";
+  out += "# TYPE " + std::string(name) + " " + std::string(type) + "\n";
+}
+
+}  // namespace
+
+Metrics::Metrics() : impl_(std::make_unique<Impl>()) {}
+Metrics::~Metrics() = default;
+
+void Metrics::OnRequest(std::string_view method, std::string_view code, double seconds) {
+  Histogram* histogram = nullptr;
+  {
+    std::lock_guard lock(impl_->mu);
+    ++impl_->requests[{std::string(method), std::string(code)}];
+    auto& slot = impl_->latency[std::string(method)];
+    if (!slot) slot = std::make_unique<Histogram>(Histogram::LatencyBounds());
+    histogram = slot.get();  // never erased, so safe to use unlocked
+  }
+  histogram->Observe(seconds);
+}
+
+void Metrics::OnLockWait(double seconds) { impl_->lock_wait.Observe(seconds); }
+
+void Metrics::OnLockTimeout() { impl_->lock_timeouts.fetch_add(1, std::memory_order_relaxed); }
+
+void Metrics::OnRetry(std::string_view reason) {
+  std::lock_guard lock(impl_->mu);
+  ++impl_->retries[std::string(reason)];
+}
+
+void Metrics::OnOutcome(Outcome outcome) {
+  impl_->outcomes[static_cast<int>(outcome)].fetch_add(1, std::memory_order_relaxed);
+}
+
+std::string Metrics::Render(int connections_in_use, int pool_size) const {
+  std::string out;
+  std::lock_guard lock(impl_->mu);
+  Header(out, "idres_rpc_requests_total", "counter", "RPCs finished, by method and Connect code.");
+  for (const auto& [key, n] : impl_->requests) {
+    out += "idres_rpc_requests_total{method=\"" + key.first + "\",code=\"" + key.second + "\"} " +
+           std::to_string(n) + "\n";
+  }
+  Header(out, "idres_rpc_duration_seconds", "histogram", "RPC latency, by method.");
+  for (const auto& [method, histogram] : impl_->latency) {
+    out += histogram->Render("idres_rpc_duration_seconds", "method=\"" + method + "\"");
+  }
+  Header(out, "idres_upsert_outcomes_total", "counter", "Committed upserts, by outcome.");
+  for (int i = 0; i < 4; ++i) {
+    out += "idres_upsert_outcomes_total{outcome=\"" + std::string(kOutcomeNames[i]) + "\"} " +
+           std::to_string(impl_->outcomes[i].load(std::memory_order_relaxed)) + "\n";
+  }
+  Header(out, "idres_lock_wait_seconds", "histogram",
+         "Time one transaction waited for its advisory locks.");
+  out += impl_->lock_wait.Render("idres_lock_wait_seconds", "");
+  Header(out, "idres_lock_timeouts_total", "counter", "Locks not granted within lock_timeout.");
+  out += "idres_lock_timeouts_total " +
+         std::to_string(impl_->lock_timeouts.load(std::memory_order_relaxed)) + "\n";
+  Header(out, "idres_retries_total", "counter", "Transactions retried, by reason.");
+  for (const auto& [reason, n] : impl_->retries) {
+    out += "idres_retries_total{reason=\"" + reason + "\"} " + std::to_string(n) + "\n";
+  }
+  Header(out, "idres_pool_connections_in_use", "gauge", "Database connections borrowed now.");
+  out += "idres_pool_connections_in_use " + std::to_string(connections_in_use) + "\n";
+  Header(out, "idres_pool_connections", "gauge", "Database connections in the pool.");
+  out += "idres_pool_connections " + std::to_string(pool_size) + "\n";
+  return out;
+}
+
+}  // namespace idres::api

@@ -1,0 +1,120 @@
+#include "api/proto_mapping.h"
+
+#include <google/protobuf/util/time_util.h>
+
+#include "api/utf8.h"
+
+namespace idres::api {
+namespace {
+
+using google::protobuf::Value;
+
+std::variant<TraitValue, std::string> ToTrait(const std::string& key, const Value& value) {
+  switch (value.kind_case()) {
+    case Value::kStringValue:
+      return TraitValue{value.string_value()};
+    case Value::kNumberValue:
+      return TraitValue{value.number_value()};
+    case Value::kBoolValue:
+      return TraitValue{value.bool_value()};
+    case Value::kStructValue:
+    case Value::kListValue:
+      return "trait \"" + key +
+             "\" is a nested object or list; traits are flat (string, number or boolean)";
+    default:
+      return "trait \"" + key + "\" is null; traits are strings, numbers or booleans";
+  }
+}
+
+Value FromTrait(const TraitValue& trait) {
+  Value value;
+  if (const auto* s = std::get_if<std::string>(&trait)) {
+    value.set_string_value(*s);
+  } else if (const auto* d = std::get_if<double>(&trait)) {
+    value.set_number_value(*d);
+  } else {
+    value.set_bool_value(std::get<bool>(trait));
+  }
+  return value;
+}
+
+void FillTimestamp(const std::string& rfc3339, google::protobuf::Timestamp* out) {
+  // The engine writes RFC 3339; an unparsable value leaves the field unset
+  // rather than failing the whole read.
+  if (!google::protobuf::util::TimeUtil::FromString(rfc3339, out)) out->Clear();
+}
+
+template <typename Message>
+void FillCommon(const UpsertResult& result, Message& out) {
+  out.set_person_id(result.person_id);
+  out.set_outcome(ToProto(result.outcome));
+  out.set_score(result.score);
+  for (const auto id : result.merged_person_ids) out.add_merged_person_ids(id);
+  for (const auto& rejection : result.rejected) {
+    auto* r = out.add_rejected();
+    r->set_type(rejection.type);
+    // The raw input may be invalid UTF-8, which a proto3 string must not be.
+    r->set_value(ToValidUtf8(rejection.input));
+    r->set_reason(rejection.reason);
+  }
+}
+
+}  // namespace
+
+std::variant<Record, std::string> ToRecord(const v1::Record& record) {
+  Record out;
+  out.identifiers.reserve(record.identifiers_size());
+  for (const auto& identifier : record.identifiers()) {
+    out.identifiers.push_back(ToRawIdentifier(identifier));
+  }
+  for (const auto& [key, value] : record.traits().fields()) {
+    auto trait = ToTrait(key, value);
+    if (auto* reason = std::get_if<std::string>(&trait)) return std::move(*reason);
+    out.traits.emplace(key, std::get<TraitValue>(std::move(trait)));
+  }
+  out.default_region = record.default_region();
+  out.source = record.source();
+  return out;
+}
+
+RawIdentifier ToRawIdentifier(const v1::Identifier& identifier) {
+  return {identifier.type(), identifier.value()};
+}
+
+void FillUpsertResult(const UpsertResult& result, v1::UpsertResponse& out) {
+  FillCommon(result, out);
+}
+
+void FillUpsertResult(const UpsertResult& result, v1::BatchUpsertResult& out) {
+  FillCommon(result, out);
+}
+
+void FillPerson(const Person& person, v1::Person& out) {
+  out.set_person_id(person.id);
+  for (const auto& identifier : person.identifiers) {
+    auto* i = out.add_identifiers();
+    i->set_type(identifier.type);
+    i->set_value(identifier.value);
+  }
+  auto& fields = *out.mutable_traits()->mutable_fields();
+  for (const auto& [key, trait] : person.traits) fields[key] = FromTrait(trait);
+  FillTimestamp(person.created_at, out.mutable_created_at());
+  FillTimestamp(person.updated_at, out.mutable_updated_at());
+  if (person.redirected_from) out.set_redirected_from(*person.redirected_from);
+}
+
+v1::Outcome ToProto(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kCreated:
+      return v1::OUTCOME_CREATED;
+    case Outcome::kUpdated:
+      return v1::OUTCOME_UPDATED;
+    case Outcome::kMerged:
+      return v1::OUTCOME_MERGED;
+    case Outcome::kUnchanged:
+      return v1::OUTCOME_UNCHANGED;
+  }
+  return v1::OUTCOME_UNSPECIFIED;
+}
+
+}  // namespace idres::api

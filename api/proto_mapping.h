@@ -1,0 +1,28 @@
+// Conversions between the idres.v1 messages and the engine's plain values
+// (engine/record.h). A record the engine cannot take (nested or null traits)
+// comes back as a reason, never an exception. Internal to api/. Pure
+// functions; thread-safe.
+#pragma once
+
+#include <string>
+#include <variant>
+
+#include "api/idres/v1/identity.pb.h"
+#include "engine/record.h"
+
+namespace idres::api {
+
+// The engine's record for `record`, or why it cannot be one.
+std::variant<Record, std::string> ToRecord(const v1::Record& record);
+
+RawIdentifier ToRawIdentifier(const v1::Identifier& identifier);
+
+// The upsert result into either response message (they share field names).
+void FillUpsertResult(const UpsertResult& result, v1::UpsertResponse& out);
+void FillUpsertResult(const UpsertResult& result, v1::BatchUpsertResult& out);
+
+void FillPerson(const Person& person, v1::Person& out);
+
+v1::Outcome ToProto(Outcome outcome);
+
+}  // namespace idres::api

@@ -1,0 +1,128 @@
+#include "api/rpc_handler.h"
+
+#include <chrono>
+
+#include "api/auth.h"
+#include "api/codec.h"
+#include "api/error_mapping.h"
+
+namespace idres::api {
+namespace {
+
+HttpResponse Plain(int status, std::string body) {
+  return {status, "text/plain; charset=utf-8", std::move(body)};
+}
+
+// Decodes, runs `method` on the message and encodes its answer.
+template <typename Request, typename Response>
+HttpResponse Run(const HttpRequest& http, WireFormat format,
+                 Reply<Response> (IdentityMethods::*method)(const Request&) const,
+                 const IdentityMethods& methods) {
+  Request request;
+  if (auto error = Decode(http.body, format, request)) return ErrorResponse(*error);
+  auto reply = (methods.*method)(request);
+  if (auto* error = std::get_if<RpcError>(&reply)) return ErrorResponse(*error);
+  return {200, std::string(ContentTypeOf(format)), Encode(std::get<Response>(reply), format)};
+}
+
+// The Connect code name of a response the handler produced, for metrics.
+std::string CodeOf(const HttpResponse& response) {
+  if (response.status == 200) return "ok";
+  // Error bodies are ours: {"code":"<name>",...}.
+  constexpr std::string_view kPrefix = "{\"code\":\"";
+  const std::string_view body = response.body;
+  if (body.substr(0, kPrefix.size()) == kPrefix) {
+    const auto end = body.find('"', kPrefix.size());
+    if (end != std::string_view::npos) {
+      return std::string(body.substr(kPrefix.size(), end - kPrefix.size()));
+    }
+  }
+  return "http_" + std::to_string(response.status);
+}
+
+}  // namespace
+
+RpcHandler::RpcHandler(IdentityBackend& backend, Metrics* metrics, HandlerOptions options)
+    : backend_(backend),
+      metrics_(metrics),
+      options_(std::move(options)),
+      methods_(backend, options_.limits) {}
+
+HttpResponse RpcHandler::Handle(const HttpRequest& request) const {
+  const std::string_view path =
+      std::string_view(request.target).substr(0, request.target.find('?'));
+  if (path == "/healthz") {
+    if (request.method != "GET" && request.method != "HEAD") return Plain(405, "use GET\n");
+    return Health();
+  }
+  if (!options_.auth_token.empty() && !BearerMatches(request.authorization, options_.auth_token)) {
+    return ErrorResponse({Code::kUnauthenticated, "missing or wrong bearer token"});
+  }
+  if (path == "/metrics" && metrics_ != nullptr) {
+    if (request.method != "GET") return Plain(405, "use GET\n");
+    return {200, "text/plain; version=0.0.4; charset=utf-8",
+            metrics_->Render(backend_.ConnectionsInUse(), options_.pool_size)};
+  }
+  if (path.substr(0, kServicePrefix.size()) == kServicePrefix) {
+    return Call(path.substr(kServicePrefix.size()), request);
+  }
+  return Plain(404, "not found\n");
+}
+
+HttpResponse RpcHandler::Health() const {
+  if (backend_.Healthy()) {
+    return {200, "application/json", "{\"status\":\"ok\",\"database\":\"up\"}\n"};
+  }
+  return {503, "application/json", "{\"status\":\"unavailable\",\"database\":\"down\"}\n"};
+}
+
+HttpResponse RpcHandler::Call(std::string_view method, const HttpRequest& request) const {
+  const auto start = std::chrono::steady_clock::now();
+  HttpResponse response = Dispatch(method, request);
+  if (metrics_ != nullptr && response.status != 404) {
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    metrics_->OnRequest(method, CodeOf(response), elapsed.count());
+  }
+  return response;
+}
+
+HttpResponse RpcHandler::Dispatch(std::string_view method, const HttpRequest& request) const {
+  using M = IdentityMethods;
+  using Handler = HttpResponse (*)(const HttpRequest&, WireFormat, const M&);
+  static const std::pair<std::string_view, Handler> kMethods[] = {
+      {"Upsert",
+       [](const HttpRequest& r, WireFormat f, const M& m) { return Run(r, f, &M::Upsert, m); }},
+      {"BatchUpsert", [](const HttpRequest& r, WireFormat f,
+                         const M& m) { return Run(r, f, &M::BatchUpsert, m); }},
+      {"GetPerson",
+       [](const HttpRequest& r, WireFormat f, const M& m) { return Run(r, f, &M::GetPerson, m); }},
+      {"Lookup",
+       [](const HttpRequest& r, WireFormat f, const M& m) { return Run(r, f, &M::Lookup, m); }},
+      {"Stats",
+       [](const HttpRequest& r, WireFormat f, const M& m) { return Run(r, f, &M::Stats, m); }},
+  };
+  Handler handler = nullptr;
+  for (const auto& [name, h] : kMethods) {
+    if (name == method) handler = h;
+  }
+  if (handler == nullptr) return Plain(404, "no such method\n");
+  if (request.method != "POST") return Plain(405, "Connect unary calls use POST\n");
+  const auto format = ParseContentType(request.content_type);
+  if (!format) {
+    return Plain(415, "Content-Type must be application/json or application/proto\n");
+  }
+  if (!request.content_encoding.empty() && request.content_encoding != "identity") {
+    return ErrorResponse({Code::kUnimplemented,
+                          "Content-Encoding " + request.content_encoding + " is not supported"});
+  }
+  if (request.body.size() > options_.limits.max_body_bytes) {
+    return ErrorResponse({Code::kResourceExhausted, "request body over the limit"});
+  }
+  try {
+    return handler(request, *format, methods_);
+  } catch (...) {
+    return ErrorResponse(MapException(std::current_exception(), method));
+  }
+}
+
+}  // namespace idres::api

@@ -1,0 +1,124 @@
+#include "api/rpc_methods.h"
+
+#include "api/proto_mapping.h"
+#include "api/utf8.h"
+
+namespace idres::api {
+namespace {
+
+RpcError Invalid(std::string message) { return {Code::kInvalidArgument, std::move(message)}; }
+
+// The engine's whole-record refusal, with each rejected identifier's reason,
+// so the caller can fix the record without a second round trip.
+RpcError Refused(const UpsertResult& result) {
+  std::string message = "record rejected: " + *result.error;
+  for (const auto& r : result.rejected) {
+    message += "; " + r.type + " \"" + ToValidUtf8(r.input) + "\": " + r.reason;
+  }
+  return Invalid(std::move(message));
+}
+
+void FillError(const RpcError& error, v1::BatchUpsertResult& out) {
+  out.mutable_error()->set_code(std::string(CodeName(error.code)));
+  out.mutable_error()->set_message(error.message);
+}
+
+}  // namespace
+
+std::variant<Record, RpcError> IdentityMethods::Check(const v1::Record& record) const {
+  const auto n = static_cast<std::size_t>(record.identifiers_size());
+  if (n > limits_.max_identifiers) {
+    return RpcError{Code::kResourceExhausted,
+                    "record has " + std::to_string(n) + " identifiers; at most " +
+                        std::to_string(limits_.max_identifiers) + " are allowed"};
+  }
+  auto converted = ToRecord(record);
+  if (auto* reason = std::get_if<std::string>(&converted)) return Invalid(std::move(*reason));
+  return std::get<Record>(std::move(converted));
+}
+
+Reply<v1::UpsertResponse> IdentityMethods::Upsert(const v1::UpsertRequest& request) const {
+  if (!request.has_record()) return Invalid("record is required");
+  auto checked = Check(request.record());
+  if (auto* error = std::get_if<RpcError>(&checked)) return std::move(*error);
+  const UpsertResult result = backend_.Upsert(std::get<Record>(checked));
+  if (!result.ok()) return Refused(result);
+  v1::UpsertResponse response;
+  FillUpsertResult(result, response);
+  return response;
+}
+
+Reply<v1::BatchUpsertResponse> IdentityMethods::BatchUpsert(
+    const v1::BatchUpsertRequest& request) const {
+  const auto n = static_cast<std::size_t>(request.records_size());
+  if (n > limits_.max_batch) {
+    return RpcError{Code::kResourceExhausted,
+                    "batch has " + std::to_string(n) + " records; at most " +
+                        std::to_string(limits_.max_batch) + " are allowed"};
+  }
+  v1::BatchUpsertResponse response;
+  std::vector<Record> accepted;
+  std::vector<int> slot_of;  // accepted[i] answers response.results(slot_of[i])
+  for (const auto& record : request.records()) {
+    auto* result = response.add_results();
+    auto checked = Check(record);
+    if (auto* error = std::get_if<RpcError>(&checked)) {
+      FillError(*error, *result);
+      continue;
+    }
+    slot_of.push_back(response.results_size() - 1);
+    accepted.push_back(std::get<Record>(std::move(checked)));
+  }
+  if (accepted.empty()) return response;
+  const auto results = backend_.BatchUpsert(accepted);
+  if (results.size() != accepted.size()) {
+    throw std::logic_error("BatchUpsert answered " + std::to_string(results.size()) +
+                           " results for " + std::to_string(accepted.size()) + " records");
+  }
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    auto& out = *response.mutable_results(slot_of[i]);
+    if (results[i].ok()) {
+      FillUpsertResult(results[i], out);
+    } else {
+      FillError(Refused(results[i]), out);
+    }
+  }
+  return response;
+}
+
+Reply<v1::GetPersonResponse> IdentityMethods::GetPerson(const v1::GetPersonRequest& request) const {
+  if (request.person_id() <= 0) return Invalid("personId must be a positive id");
+  const auto person = backend_.GetPerson(request.person_id());
+  if (!person) {
+    return RpcError{Code::kNotFound, "no person " + std::to_string(request.person_id())};
+  }
+  v1::GetPersonResponse response;
+  FillPerson(*person, *response.mutable_person());
+  return response;
+}
+
+Reply<v1::LookupResponse> IdentityMethods::Lookup(const v1::LookupRequest& request) const {
+  if (!request.has_identifier()) return Invalid("identifier is required");
+  const auto found =
+      backend_.Lookup(ToRawIdentifier(request.identifier()), request.default_region());
+  if (const auto* rejection = std::get_if<Rejection>(&found)) {
+    return Invalid(rejection->type + " \"" + ToValidUtf8(rejection->input) +
+                   "\": " + rejection->reason);
+  }
+  const auto& person = std::get<std::optional<Person>>(found);
+  if (!person) return RpcError{Code::kNotFound, "no person holds that identifier"};
+  v1::LookupResponse response;
+  FillPerson(*person, *response.mutable_person());
+  return response;
+}
+
+Reply<v1::StatsResponse> IdentityMethods::Stats(const v1::StatsRequest& /*request*/) const {
+  const StoreStats stats = backend_.Stats();
+  v1::StatsResponse response;
+  response.set_persons(stats.persons);
+  response.set_merged_away(stats.merged_away);
+  response.set_identifiers(stats.identifiers);
+  return response;
+}
+
+}  // namespace idres::api

@@ -1,0 +1,40 @@
+// IdentityMethods: the five IdentityService methods on decoded messages.
+// Each either answers or returns the Connect error the client should see for
+// bad input or a limit; failures of the backend (engine/errors.h) are thrown
+// on, for the handler to map in one place (api/error_mapping.h). Internal to
+// api/.
+//
+// Thread-safety: const methods, safe from many threads as the backend is.
+#pragma once
+
+#include <variant>
+
+#include "api/backend.h"
+#include "api/connect_error.h"
+#include "api/idres/v1/identity.pb.h"
+#include "api/limits.h"
+
+namespace idres::api {
+
+template <typename Response>
+using Reply = std::variant<Response, RpcError>;
+
+class IdentityMethods {
+ public:
+  IdentityMethods(IdentityBackend& backend, Limits limits) : backend_(backend), limits_(limits) {}
+
+  Reply<v1::UpsertResponse> Upsert(const v1::UpsertRequest& request) const;
+  Reply<v1::BatchUpsertResponse> BatchUpsert(const v1::BatchUpsertRequest& request) const;
+  Reply<v1::GetPersonResponse> GetPerson(const v1::GetPersonRequest& request) const;
+  Reply<v1::LookupResponse> Lookup(const v1::LookupRequest& request) const;
+  Reply<v1::StatsResponse> Stats(const v1::StatsRequest& request) const;
+
+ private:
+  // The engine's record for `record`, or the error that refuses it whole.
+  std::variant<Record, RpcError> Check(const v1::Record& record) const;
+
+  IdentityBackend& backend_;
+  Limits limits_;
+};
+
+}  // namespace idres::api
