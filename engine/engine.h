@@ -78,8 +78,8 @@ class Engine {
 
   // The person holding the identifier after normalization. A value that
   // cannot be normalized comes back as a Rejection.
-  std::variant<std::optional<Person>, Rejection> Lookup(
-      const RawIdentifier& identifier, std::string_view region = {});
+  std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
+                                                        std::string_view region = {});
 
   StoreStats Stats();
 

@@ -38,7 +38,7 @@ enum class Outcome { kCreated, kUpdated, kMerged, kUnchanged };
 struct UpsertResult {
   std::int64_t person_id = 0;
   Outcome outcome = Outcome::kUnchanged;
-  double score = 0.0;  // the survivor's score; 0 when created
+  double score = 0.0;                           // the survivor's score; 0 when created
   std::vector<std::int64_t> merged_person_ids;  // ids merged into person_id
   std::vector<Rejection> rejected;              // identifiers left out
   std::optional<std::string> error;             // record rejected whole
@@ -50,8 +50,8 @@ struct Person {
   std::int64_t id = 0;
   std::vector<Identifier> identifiers;  // sorted by (type, value)
   Traits traits;
-  std::string created_at;  // RFC 3339, UTC
-  std::string updated_at;  // RFC 3339, UTC
+  std::string created_at;                       // RFC 3339, UTC
+  std::string updated_at;                       // RFC 3339, UTC
   std::optional<std::int64_t> redirected_from;  // the merged-away id asked for
 };
 

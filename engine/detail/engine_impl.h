@@ -1,0 +1,45 @@
+// Engine::Impl: what one Engine owns, and the retry loop every public
+// method runs its transaction through. Internal to engine/.
+#pragma once
+
+#include <functional>
+
+#include "engine/detail/pool.h"
+#include "engine/detail/prepared_record.h"
+#include "engine/detail/tx.h"
+#include "engine/detail/upsert_tx.h"
+#include "engine/engine.h"
+#include "matcher/lock_plan.h"
+#include "matcher/matcher.h"
+
+namespace idres {
+
+struct Engine::Impl {
+  explicit Impl(EngineOptions o);
+
+  // Runs fn in a fresh transaction, committing after it returns. Deadlocks,
+  // serialization failures, unique violations and vanished persons run it
+  // again (bounded, jittered backoff); everything else becomes an
+  // EngineError (engine/sqlstate.cc). fn must be safe to run again.
+  void RunTx(const std::function<void(detail::Tx&)>& fn);
+
+  // Step 3: the key locks in one statement (skipped by the unsafe switch),
+  // the wait reported to the observer, then the test hook.
+  void LockKeys(detail::Tx& tx, std::span<const std::int64_t> keys);
+
+  // The person `id` (following a merge redirect) as read inside `tx`.
+  std::optional<Person> ReadPerson(detail::Tx& tx, std::int64_t id);
+
+  detail::PreparedRecord Prepare(const Record& record) const;
+  detail::UpsertContext Context() const {
+    return {matcher, planner, options.unsafe_skip_locks_for_tests_only};
+  }
+
+  EngineOptions options;
+  Normalizer normalizer;
+  LockPlanner planner;
+  Matcher matcher;
+  detail::Pool pool;
+};
+
+}  // namespace idres

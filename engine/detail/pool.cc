@@ -1,0 +1,85 @@
+#include "engine/detail/pool.h"
+
+#include <pqxx/pqxx>
+
+#include "engine/detail/sqlstate.h"
+#include "engine/detail/statements.h"
+
+namespace idres::detail {
+
+Pool::Pool(std::string url, int size, bool prepared)
+    : url_(std::move(url)), size_(size < 1 ? 1 : size), prepared_(prepared) {
+  for (int i = 0; i < size_; ++i) idle_.push_back(Open());
+}
+
+Pool::~Pool() = default;
+
+std::unique_ptr<pqxx::connection> Pool::Open() const {
+  try {
+    auto conn = std::make_unique<pqxx::connection>(url_);
+    if (prepared_) {
+      for (const Statement& s : AllStatements()) conn->prepare(s.name, s.sql);
+    }
+    return conn;
+  } catch (const std::exception& e) {
+    // A bad URL or a refused connection: the caller can only wait and retry.
+    ThrowEngineError(Failure::kUnavailable, e);
+  }
+}
+
+Pool::Lease Pool::Borrow() {
+  std::unique_ptr<pqxx::connection> conn;
+  {
+    std::unique_lock lock(mu_);
+    // Free slots = size - lent; idle connections fill some of them, the rest
+    // were dropped as broken and reconnect here.
+    freed_.wait(lock, [&] { return lent_ < size_; });
+    ++lent_;
+    if (!idle_.empty()) {
+      conn = std::move(idle_.back());
+      idle_.pop_back();
+    }
+  }
+  if (!conn) {
+    try {
+      conn = Open();
+    } catch (...) {
+      Return(nullptr, true);
+      throw;
+    }
+  }
+  return Lease(this, std::move(conn));
+}
+
+void Pool::Return(std::unique_ptr<pqxx::connection> conn, bool broken) {
+  std::unique_ptr<pqxx::connection> drop;  // closed outside the mutex
+  {
+    std::lock_guard lock(mu_);
+    --lent_;
+    if (conn && !broken && conn->is_open()) {
+      idle_.push_back(std::move(conn));
+    } else {
+      drop = std::move(conn);
+    }
+  }
+  freed_.notify_one();
+}
+
+int Pool::InUse() const {
+  std::lock_guard lock(mu_);
+  return lent_;
+}
+
+Pool::Lease::Lease(Pool* pool, std::unique_ptr<pqxx::connection> conn)
+    : pool_(pool), conn_(std::move(conn)) {}
+
+Pool::Lease::Lease(Lease&& other) noexcept
+    : pool_(std::exchange(other.pool_, nullptr)),
+      conn_(std::move(other.conn_)),
+      broken_(other.broken_) {}
+
+Pool::Lease::~Lease() {
+  if (pool_ != nullptr) pool_->Return(std::move(conn_), broken_);
+}
+
+}  // namespace idres::detail

@@ -1,0 +1,67 @@
+// Pool: a fixed number of PostgreSQL connections shared by threads.
+//
+// All connections are opened at construction. Borrow() blocks while every
+// connection is lent out. A lease whose connection broke (or was marked
+// broken) is dropped on return and its slot reconnects on the next borrow,
+// so one lost connection never poisons later calls.
+//
+// Thread-safety: Borrow() and InUse() may be called from any thread; a Lease
+// belongs to the thread that borrowed it. Internal to engine/.
+#pragma once
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <pqxx/connection>
+#include <string>
+#include <vector>
+
+namespace idres::detail {
+
+class Pool {
+ public:
+  // Opens `size` connections to `url`, preparing the engine's statements on
+  // each when `prepared`. Throws UnavailableError.
+  Pool(std::string url, int size, bool prepared);
+  ~Pool();
+  Pool(const Pool&) = delete;
+  Pool& operator=(const Pool&) = delete;
+
+  class Lease {
+   public:
+    Lease(Lease&& other) noexcept;
+    Lease& operator=(Lease&&) = delete;
+    ~Lease();
+    pqxx::connection& conn() { return *conn_; }
+    // The connection must not be reused (e.g. a ROLLBACK failed).
+    void MarkBroken() { broken_ = true; }
+
+   private:
+    friend class Pool;
+    Lease(Pool* pool, std::unique_ptr<pqxx::connection> conn);
+    Pool* pool_;
+    std::unique_ptr<pqxx::connection> conn_;
+    bool broken_ = false;
+  };
+
+  // A connection for the caller's exclusive use until the lease ends.
+  // Throws UnavailableError when a slot must reconnect and cannot.
+  Lease Borrow();
+
+  int InUse() const;
+  int size() const { return size_; }
+
+ private:
+  std::unique_ptr<pqxx::connection> Open() const;
+  void Return(std::unique_ptr<pqxx::connection> conn, bool broken);
+
+  const std::string url_;
+  const int size_;
+  const bool prepared_;
+  mutable std::mutex mu_;
+  std::condition_variable freed_;
+  std::vector<std::unique_ptr<pqxx::connection>> idle_;  // guarded by mu_
+  int lent_ = 0;                                         // guarded by mu_
+};
+
+}  // namespace idres::detail

@@ -1,0 +1,42 @@
+#include "engine/detail/prepared_record.h"
+
+#include <algorithm>
+
+#include "engine/detail/traits_codec.h"
+
+namespace idres::detail {
+
+PreparedRecord PrepareRecord(const Record& record, const Normalizer& normalizer,
+                             const LockPlanner& planner, std::size_t max_identifiers) {
+  PreparedRecord out;
+  if (record.identifiers.size() > max_identifiers) {
+    out.error = "too many identifiers: " + std::to_string(record.identifiers.size()) +
+                " (at most " + std::to_string(max_identifiers) + ")";
+    return out;
+  }
+  for (const RawIdentifier& raw : record.identifiers) {
+    NormalizeResult r = normalizer.Normalize(raw.type, raw.value, record.default_region);
+    if (auto* id = std::get_if<Identifier>(&r)) {
+      out.identifiers.push_back(std::move(*id));
+    } else {
+      out.rejected.push_back(std::get<Rejection>(std::move(r)));
+    }
+  }
+  std::sort(out.identifiers.begin(), out.identifiers.end());
+  out.identifiers.erase(std::unique(out.identifiers.begin(), out.identifiers.end()),
+                        out.identifiers.end());
+  if (out.identifiers.empty()) {
+    out.error = "no valid identifier";
+    return out;
+  }
+  if (auto bad = ValidateTraits(record.traits)) {
+    out.error = *bad;
+    return out;
+  }
+  out.traits = record.traits;
+  out.plan = planner.Plan(out.identifiers);
+  if (out.plan.error) out.error = out.plan.error;
+  return out;
+}
+
+}  // namespace idres::detail

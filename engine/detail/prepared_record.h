@@ -1,0 +1,29 @@
+// PreparedRecord: a record after everything that needs no database —
+// identifiers normalized (rejections kept with their reasons), traits
+// validated, and the lock plan computed. Done before any transaction opens,
+// so bad input never holds a lock or a connection. Internal to engine/.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/record.h"
+#include "matcher/lock_plan.h"
+#include "normalize/normalizer.h"
+
+namespace idres::detail {
+
+struct PreparedRecord {
+  std::vector<Identifier> identifiers;  // normalized, sorted, unique
+  std::vector<Rejection> rejected;
+  Traits traits;
+  LockPlan plan;
+  std::optional<std::string> error;  // set: the record is rejected whole
+};
+
+// Thread-safe: all inputs are used read-only.
+PreparedRecord PrepareRecord(const Record& record, const Normalizer& normalizer,
+                             const LockPlanner& planner, std::size_t max_identifiers);
+
+}  // namespace idres::detail

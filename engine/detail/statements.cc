@@ -1,0 +1,13 @@
+#include "engine/detail/statements.h"
+
+namespace idres::detail {
+
+std::span<const Statement> AllStatements() {
+  static constexpr Statement kAll[] = {
+      kLockKeys,     kReadCandidates,   kLockPersons,     kReadPersons,
+      kInsertPerson, kWritePerson,      kMoveIdentifiers, kRedirectAndDelete,
+      kResolveId,    kFindByIdentifier, kStats,           kPing};
+  return kAll;
+}
+
+}  // namespace idres::detail

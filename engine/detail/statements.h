@@ -1,0 +1,135 @@
+// Every SQL statement the engine runs, as named constants with $n
+// parameters. Arrays travel as text literals (engine/detail/pg_array.h) cast
+// to text[], bigint[] or boolean[]: libpqxx 6.4 cannot bind containers.
+// Internal to engine/.
+#pragma once
+
+#include <span>
+
+namespace idres::detail {
+
+struct Statement {
+  const char* name;  // the prepared statement's name
+  const char* sql;
+};
+
+// Timestamps as RFC 3339 UTC text with microseconds: byte order is time order.
+#define IDRES_SQL_RFC3339(col) \
+  "to_char(" col " AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')"
+
+// A jsonb object from three parallel arrays: keys, kinds and text values.
+#define IDRES_SQL_TRAITS(k, kind, v)                                                   \
+  "(SELECT COALESCE(jsonb_object_agg(tk, CASE tkind WHEN 'number' THEN "               \
+  "to_jsonb(tv::numeric) WHEN 'boolean' THEN to_jsonb(tv::boolean) ELSE to_jsonb(tv) " \
+  "END), '{}'::jsonb) FROM unnest(" k "::text[], " kind "::text[], " v                 \
+  "::text[]) AS t(tk, tkind, tv))"
+
+// Step 3: every key in one statement, ascending, so concurrent upserts take
+// shared keys in one order and cannot deadlock on them.
+inline constexpr Statement kLockKeys{
+    "idres_lock_keys", "SELECT pg_advisory_xact_lock(k) FROM unnest($1::bigint[]) AS k ORDER BY k"};
+
+// Step 4 (a new statement, so its snapshot postdates the lock wait): persons
+// holding one of the record's strong or unique values, or one of its
+// composite match keys, with all their identifiers. Weak values alone are
+// never looked up. $1 types, $2 values, $3 match keys.
+inline constexpr Statement kReadCandidates{
+    "idres_read_candidates",
+    "WITH c AS ("
+    " SELECT i.person_id FROM identifiers i"
+    "  JOIN unnest($1::text[], $2::text[]) AS r(type, value)"
+    "  ON i.type = r.type AND i.value = r.value"
+    " UNION"
+    " SELECT m.person_id FROM match_keys m WHERE m.key = ANY($3::bigint[]))"
+    " SELECT i.person_id, i.type, i.value FROM identifiers i"
+    " JOIN c ON i.person_id = c.person_id ORDER BY i.person_id"};
+
+// Step 5: row locks on the matched persons, ascending. A person merged away
+// meanwhile is not returned (its row is gone).
+inline constexpr Statement kLockPersons{
+    "idres_lock_persons",
+    "SELECT id FROM persons WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE"};
+
+// Step 5's re-read, and GetPerson: one snapshot of the persons $1, as rows
+// (person_id, kind, a, b, c): kind 'p' = (created_at, updated_at), 'i' =
+// (type, value), 't' = (key, jsonb type, text value).
+inline constexpr Statement kReadPersons{
+    "idres_read_persons",
+    "SELECT id, 'p', " IDRES_SQL_RFC3339("created_at") ", " IDRES_SQL_RFC3339(
+        "updated_at") ", NULL FROM persons WHERE id = ANY($1::bigint[])"
+                      " UNION ALL SELECT person_id, 'i', type, value, NULL FROM identifiers"
+                      " WHERE person_id = ANY($1::bigint[])"
+                      " UNION ALL SELECT p.id, 't', t.key, jsonb_typeof(t.value), t.value #>> '{}'"
+                      " FROM persons p, jsonb_each(p.traits) AS t WHERE p.id = ANY($1::bigint[])"};
+
+// Step 6, no match: the person, its identifiers and match keys at once.
+// $1 types, $2 values, $3 unique flags, $4 match keys, $5-$7 traits.
+// A value of a unique type someone else holds fails with 23505 (retried).
+inline constexpr Statement kInsertPerson{
+    "idres_insert_person",
+    "WITH p AS (INSERT INTO persons (traits) VALUES (" IDRES_SQL_TRAITS(
+        "$5", "$6", "$7") ") RETURNING id),"
+                          " i AS (INSERT INTO identifiers (person_id, type, value, is_unique)"
+                          "  SELECT p.id, x.t, x.v, x.u FROM p,"
+                          "  unnest($1::text[], $2::text[], $3::boolean[]) AS x(t, v, u)),"
+                          " m AS (INSERT INTO match_keys (key, person_id)"
+                          "  SELECT k, p.id FROM p, unnest($4::bigint[]) AS k)"
+                          " SELECT id FROM p"};
+
+// Step 7: new identifiers, match keys and the whole merged traits of person
+// $1. $2-$4 identifiers, $5 match keys, $6-$8 traits.
+inline constexpr Statement kWritePerson{
+    "idres_write_person",
+    "WITH i AS (INSERT INTO identifiers (person_id, type, value, is_unique)"
+    "  SELECT $1, x.t, x.v, x.u FROM unnest($2::text[], $3::text[], $4::boolean[]) AS x(t, v, u)"
+    "  ON CONFLICT (person_id, type, value) DO NOTHING),"
+    " m AS (INSERT INTO match_keys (key, person_id) SELECT k, $1 FROM unnest($5::bigint[]) AS k"
+    "  ON CONFLICT DO NOTHING)"
+    " UPDATE persons SET traits = " IDRES_SQL_TRAITS("$6", "$7", "$8") ", updated_at = now()"
+                                                                      " WHERE id = $1"};
+
+// Step 6, merge: the absorbed persons' ($2) identifiers move to the
+// survivor ($1); deleted and re-inserted in one statement, so the unique
+// index never sees a value twice.
+inline constexpr Statement kMoveIdentifiers{
+    "idres_move_identifiers",
+    "WITH moved AS (DELETE FROM identifiers WHERE person_id = ANY($2::bigint[])"
+    "  RETURNING type, value, is_unique, created_at)"
+    " INSERT INTO identifiers (person_id, type, value, is_unique, created_at)"
+    " SELECT DISTINCT ON (type, value) $1, type, value, is_unique, created_at FROM moved"
+    " ORDER BY type, value, created_at ON CONFLICT (person_id, type, value) DO NOTHING"};
+
+// Step 6, merge: older redirects to the absorbed persons ($2) now point at
+// the survivor ($1) so one hop always reaches a live person; each absorbed
+// id redirects to it; then the absorbed rows go. $3 reason.
+inline constexpr Statement kRedirectAndDelete{
+    "idres_redirect_and_delete",
+    "WITH r AS (UPDATE merges SET survivor_id = $1 WHERE survivor_id = ANY($2::bigint[])"
+    "  RETURNING 1),"
+    " n AS (INSERT INTO merges (absorbed_id, survivor_id, reason)"
+    "  SELECT a, $1, $3 FROM unnest($2::bigint[]) AS a RETURNING 1),"
+    " k AS (DELETE FROM match_keys WHERE person_id = ANY($2::bigint[]) RETURNING 1)"
+    " DELETE FROM persons WHERE id = ANY($2::bigint[])"};
+
+inline constexpr Statement kResolveId{"idres_resolve_id",
+                                      "SELECT survivor_id FROM merges WHERE absorbed_id = $1"};
+
+inline constexpr Statement kFindByIdentifier{
+    "idres_find_by_identifier",
+    "SELECT person_id FROM identifiers WHERE type = $1 AND value = $2 ORDER BY person_id LIMIT 1"};
+
+inline constexpr Statement kStats{
+    "idres_stats",
+    "SELECT (SELECT count(*) FROM persons), (SELECT count(*) FROM merges),"
+    " (SELECT count(*) FROM identifiers)"};
+
+inline constexpr Statement kPing{"idres_ping", "SELECT 1"};
+
+#undef IDRES_SQL_TRAITS
+#undef IDRES_SQL_RFC3339
+
+// All of the above, prepared on every new connection when prepared
+// statements are on.
+std::span<const Statement> AllStatements();
+
+}  // namespace idres::detail

@@ -1,0 +1,106 @@
+#include "engine/detail/store.h"
+
+#include <algorithm>
+
+#include "engine/detail/pg_array.h"
+#include "engine/detail/traits_codec.h"
+
+namespace idres::detail {
+namespace {
+
+std::string Ints(std::span<const std::int64_t> ids) { return BigintArray(ids); }
+
+}  // namespace
+
+void LockKeys(Tx& tx, std::span<const std::int64_t> keys) {
+  if (!keys.empty()) tx.Exec(kLockKeys, Ints(keys));
+}
+
+std::vector<Candidate> ReadCandidates(Tx& tx, const LockPlan& plan) {
+  std::vector<std::string> types, values;
+  for (const Identifier& id : plan.lookups) {
+    types.push_back(id.type);
+    values.push_back(id.value);
+  }
+  const pqxx::result rows =
+      tx.Exec(kReadCandidates, TextArray(types), TextArray(values), Ints(plan.match_keys));
+  std::vector<Candidate> out;
+  for (const auto& row : rows) {
+    const auto pid = row[0].as<std::int64_t>();
+    if (out.empty() || out.back().person_id != pid) out.push_back(Candidate{pid, {}});
+    out.back().identifiers.push_back({row[1].as<std::string>(), row[2].as<std::string>()});
+  }
+  return out;
+}
+
+std::vector<std::int64_t> LockPersons(Tx& tx, std::span<const std::int64_t> ids) {
+  std::vector<std::int64_t> out;
+  for (const auto& row : tx.Exec(kLockPersons, Ints(ids))) out.push_back(row[0].as<std::int64_t>());
+  return out;
+}
+
+std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::int64_t> ids) {
+  std::map<std::int64_t, StoredPerson> out;
+  // Identifier and trait rows of a person deleted between the branches of
+  // the statement cannot appear: one statement is one snapshot.
+  for (const auto& row : tx.Exec(kReadPersons, Ints(ids))) {
+    StoredPerson& p = out[row[0].as<std::int64_t>()];
+    p.id = row[0].as<std::int64_t>();
+    const std::string kind = row[1].as<std::string>();
+    if (kind == "p") {
+      p.created_at = row[2].as<std::string>();
+      p.updated_at = row[3].as<std::string>();
+    } else if (kind == "i") {
+      p.identifiers.push_back({row[2].as<std::string>(), row[3].as<std::string>()});
+    } else {
+      p.traits[row[2].as<std::string>()] =
+          DecodeTrait(row[3].as<std::string>(), row[4].is_null() ? "" : row[4].as<std::string>());
+    }
+  }
+  for (auto& [id, p] : out) std::sort(p.identifiers.begin(), p.identifiers.end());
+  return out;
+}
+
+std::int64_t InsertPerson(Tx& tx, const NewIdentifiers& ids,
+                          std::span<const std::int64_t> match_keys, const Traits& traits) {
+  const TraitArrays t = EncodeTraits(traits);
+  const pqxx::result r =
+      tx.Exec(kInsertPerson, TextArray(ids.types), TextArray(ids.values), BoolArray(ids.unique),
+              Ints(match_keys), t.keys, t.kinds, t.values);
+  return r.at(0)[0].as<std::int64_t>();
+}
+
+void WritePerson(Tx& tx, std::int64_t id, const NewIdentifiers& ids,
+                 std::span<const std::int64_t> match_keys, const Traits& traits) {
+  const TraitArrays t = EncodeTraits(traits);
+  tx.Exec(kWritePerson, id, TextArray(ids.types), TextArray(ids.values), BoolArray(ids.unique),
+          Ints(match_keys), t.keys, t.kinds, t.values);
+}
+
+void MergeInto(Tx& tx, std::int64_t survivor, std::span<const std::int64_t> absorbed,
+               const std::string& reason) {
+  tx.Exec(kMoveIdentifiers, survivor, Ints(absorbed));
+  tx.Exec(kRedirectAndDelete, survivor, Ints(absorbed), reason);
+}
+
+std::optional<std::int64_t> ResolveMerged(Tx& tx, std::int64_t id) {
+  const pqxx::result r = tx.Exec(kResolveId, id);
+  if (r.empty()) return std::nullopt;
+  return r[0][0].as<std::int64_t>();
+}
+
+std::optional<std::int64_t> FindByIdentifier(Tx& tx, const Identifier& id) {
+  const pqxx::result r = tx.Exec(kFindByIdentifier, id.type, id.value);
+  if (r.empty()) return std::nullopt;
+  return r[0][0].as<std::int64_t>();
+}
+
+StoreStats ReadStats(Tx& tx) {
+  const pqxx::result r = tx.Exec(kStats);
+  return StoreStats{r[0][0].as<std::int64_t>(), r[0][1].as<std::int64_t>(),
+                    r[0][2].as<std::int64_t>()};
+}
+
+void Ping(Tx& tx) { tx.Exec(kPing); }
+
+}  // namespace idres::detail

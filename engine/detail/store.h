@@ -1,0 +1,72 @@
+// Store: the engine's reads and writes, one function per statement of
+// engine/detail/statements.h, turning rows into C++ values. Each runs inside
+// the caller's Tx; none decides anything (engine/detail/upsert_tx.h does).
+// Internal to engine/.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/detail/tx.h"
+#include "engine/record.h"
+#include "matcher/lock_plan.h"
+#include "matcher/matcher.h"
+
+namespace idres::detail {
+
+// A person as read inside a transaction.
+struct StoredPerson {
+  std::int64_t id = 0;
+  std::vector<Identifier> identifiers;  // sorted
+  Traits traits;
+  std::string created_at, updated_at;  // RFC 3339 UTC, microseconds
+};
+
+// pg_advisory_xact_lock on every key, ascending, in one statement.
+void LockKeys(Tx& tx, std::span<const std::int64_t> keys);
+
+// Persons holding one of the plan's lookups or match keys, with all their
+// identifiers.
+std::vector<Candidate> ReadCandidates(Tx& tx, const LockPlan& plan);
+
+// Row-locks the persons `ids` (ascending); returns the ids that still exist.
+std::vector<std::int64_t> LockPersons(Tx& tx, std::span<const std::int64_t> ids);
+
+// The persons `ids` that exist, read in one statement.
+std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::int64_t> ids);
+
+// Identifiers to insert, with whether each one's type is unique.
+struct NewIdentifiers {
+  std::vector<std::string> types, values;
+  std::vector<bool> unique;
+};
+
+// A new person with `ids`, `match_keys` and `traits`; returns its id.
+std::int64_t InsertPerson(Tx& tx, const NewIdentifiers& ids,
+                          std::span<const std::int64_t> match_keys, const Traits& traits);
+
+// Adds `ids` and `match_keys` to person `id` and replaces its traits.
+void WritePerson(Tx& tx, std::int64_t id, const NewIdentifiers& ids,
+                 std::span<const std::int64_t> match_keys, const Traits& traits);
+
+// Moves the identifiers of `absorbed` to `survivor`, redirects their ids (and
+// older redirects to them) to `survivor`, and deletes them.
+void MergeInto(Tx& tx, std::int64_t survivor, std::span<const std::int64_t> absorbed,
+               const std::string& reason);
+
+// The survivor an id was merged into, if it was.
+std::optional<std::int64_t> ResolveMerged(Tx& tx, std::int64_t id);
+
+// The smallest person id holding (type, value).
+std::optional<std::int64_t> FindByIdentifier(Tx& tx, const Identifier& id);
+
+StoreStats ReadStats(Tx& tx);
+
+// A trivial query: throws when the database does not answer.
+void Ping(Tx& tx);
+
+}  // namespace idres::detail

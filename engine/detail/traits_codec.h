@@ -1,0 +1,33 @@
+// Traits to and from the database: validation of a record's traits, the
+// three parallel arrays the SQL builds jsonb from, and the rows jsonb_each
+// gives back. Pure functions; thread-safe. Internal to engine/.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "engine/record.h"
+
+namespace idres::detail {
+
+inline constexpr std::size_t kMaxTraitKeyBytes = 256;
+inline constexpr std::size_t kMaxTraitValueBytes = 64 * 1024;
+
+// Why `traits` cannot be stored (invalid UTF-8, NUL, empty or long key,
+// long string, number not finite), or nullopt when they can.
+std::optional<std::string> ValidateTraits(const Traits& traits);
+
+// Keys, kinds ("string", "number", "boolean") and text values as array
+// literals for IDRES_SQL_TRAITS in engine/detail/statements.h.
+struct TraitArrays {
+  std::string keys, kinds, values;
+};
+TraitArrays EncodeTraits(const Traits& traits);
+
+// One jsonb_each row back: jsonb type name and its text (#>> '{}').
+TraitValue DecodeTrait(const std::string& jsonb_type, const std::string& text);
+
+// Whether `s` is valid UTF-8 without NUL.
+bool IsStorableText(const std::string& s);
+
+}  // namespace idres::detail

@@ -1,0 +1,39 @@
+// ApplyRecord: steps 4 to 7 of the upsert transaction for one record whose
+// key locks the caller already holds (README.md, "The upsert transaction"):
+// read candidates, score them, lock and re-read the matches, then create,
+// update or merge on top of what was re-read. Shared by Upsert and
+// BatchUpsert. Internal to engine/.
+#pragma once
+
+#include <stdexcept>
+
+#include "engine/detail/prepared_record.h"
+#include "engine/detail/tx.h"
+#include "engine/record.h"
+#include "matcher/lock_plan.h"
+#include "matcher/matcher.h"
+
+namespace idres::detail {
+
+// Most match keys stored for one person: a person can collect more weak
+// values than one record may carry.
+inline constexpr std::size_t kMaxPersonMatchKeys = 4096;
+
+struct UpsertContext {
+  const Matcher& matcher;
+  const LockPlanner& planner;
+  bool skip_locks;  // the unsafe baseline: no person locks either
+};
+
+// Matched persons kept disappearing (merged away by transactions holding
+// other keys) between the candidate read and the person lock: the caller
+// runs the whole transaction again.
+class VanishedPersonError : public std::runtime_error {
+ public:
+  VanishedPersonError() : std::runtime_error("matched persons vanished") {}
+};
+
+// Thread-safety: uses `tx` (one thread's) and const inputs only.
+UpsertResult ApplyRecord(Tx& tx, const PreparedRecord& record, const UpsertContext& ctx);
+
+}  // namespace idres::detail

@@ -1,0 +1,38 @@
+// Helpers for the engine's database tests: engines on a TestDatabase,
+// records from literals, and what the store holds.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/engine.h"
+#include "tests/support/test_db.h"
+
+namespace idres::testing {
+
+// Options for an engine on `db` with `pool_size` connections.
+EngineOptions OptionsFor(const TestDatabase& db, int pool_size, bool skip_locks = false);
+
+std::unique_ptr<Engine> MakeEngine(const TestDatabase& db, int pool_size, bool skip_locks = false);
+
+Record Rec(std::initializer_list<std::pair<const char*, std::string>> ids, Traits traits = {},
+           std::string region = {});
+
+// Live persons in the store.
+std::int64_t PersonCount(const TestDatabase& db);
+
+// (type, value) pairs stored more than once, over all persons.
+std::int64_t DuplicateIdentifiers(const TestDatabase& db);
+
+// The identifiers of person `id` as "type:value", sorted.
+std::vector<std::string> IdentifiersOf(const TestDatabase& db, std::int64_t id);
+
+// The one person holding (type, value), or 0 when none or several do.
+std::int64_t PersonHolding(const TestDatabase& db, const std::string& type,
+                           const std::string& value);
+
+}  // namespace idres::testing

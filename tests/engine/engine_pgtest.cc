@@ -1,0 +1,187 @@
+#include "engine/engine.h"
+
+#include <catch2/catch.hpp>
+
+#include "tests/engine/engine_fixture.h"
+
+namespace idres::testing {
+namespace {
+
+TEST_CASE("upsert creates, updates, stays unchanged", "[pg][engine]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult a = engine->Upsert(Rec({{"email", "Anna@Example.com"}}, {{"plan", "free"}}));
+  REQUIRE(a.ok());
+  CHECK(a.outcome == Outcome::kCreated);
+  CHECK(a.score == 0.0);
+
+  const UpsertResult b = engine->Upsert(
+      Rec({{"email", "anna@example.com"}, {"cookie", "ck1"}}, {{"plan", "pro"}, {"age", 41.5}}));
+  CHECK(b.outcome == Outcome::kUpdated);
+  CHECK(b.person_id == a.person_id);
+  CHECK(b.score == Approx(1.0));
+
+  const UpsertResult c = engine->Upsert(Rec({{"cookie", "ck1"}}, {{"age", 41.5}}));
+  CHECK(c.outcome == Outcome::kUnchanged);
+  CHECK(c.person_id == a.person_id);
+
+  const auto p = engine->GetPerson(a.person_id);
+  REQUIRE(p);
+  CHECK(p->identifiers ==
+        std::vector<Identifier>{{"cookie", "ck1"}, {"email", "anna@example.com"}});
+  CHECK(p->traits == Traits{{"plan", std::string("pro")}, {"age", 41.5}});
+  CHECK_FALSE(p->redirected_from);
+  CHECK(p->created_at.size() == 27);  // 2026-01-01T00:00:00.000000Z
+  CHECK(PersonCount(db) == 1);
+}
+
+TEST_CASE("bad identifiers are reported, a record without a valid one is rejected whole",
+          "[pg][engine]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 1);
+  const UpsertResult r =
+      engine->Upsert(Rec({{"email", "no-at-sign"}, {"phone", "abc"}, {"cookie", "ck"}}));
+  REQUIRE(r.ok());
+  CHECK(r.rejected.size() == 2);
+  const UpsertResult bad = engine->Upsert(Rec({{"email", "nope"}, {"shoe_size", "44"}}));
+  CHECK_FALSE(bad.ok());
+  CHECK(bad.rejected.size() == 2);
+  CHECK(PersonCount(db) == 1);
+
+  Record many;
+  for (int i = 0; i < 101; ++i) many.identifiers.push_back({"cookie", std::to_string(i)});
+  CHECK_FALSE(engine->Upsert(many).ok());
+  CHECK_FALSE(engine->Upsert(Rec({{"cookie", "x"}}, {{"n", std::nan("")}})).ok());
+  CHECK_FALSE(engine->Upsert(Rec({{"cookie", "x"}}, {{"s", std::string("a\0b", 3)}})).ok());
+  CHECK_FALSE(engine->Upsert(Rec({{"cookie", "x"}}, {{"s", std::string("\xff")}})).ok());
+  CHECK(PersonCount(db) == 1);
+}
+
+TEST_CASE("traits keep their types, odd strings survive", "[pg][engine]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 1);
+  const Traits traits = {{"s", std::string("q\"uo\\te, {NULL}")},
+                         {"n", 0.1},
+                         {"big", 1e300},
+                         {"neg", -3.0},
+                         {"t", true},
+                         {"f", false},
+                         {"u", std::string("Grüße 日本")}};
+  const auto r = engine->Upsert(Rec({{"cookie", "c"}}, traits));
+  CHECK(engine->GetPerson(r.person_id)->traits == traits);
+}
+
+TEST_CASE("a bridging record merges into the oldest; old ids redirect", "[pg][engine]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 1);
+  const auto a = engine->Upsert(Rec({{"email", "a@x.org"}}, {{"k", std::string("a")}}));
+  const auto b = engine->Upsert(Rec({{"phone", "+4917012345678"}}, {{"k", std::string("b")}}));
+  const auto c = engine->Upsert(Rec({{"cookie", "c"}}));
+  const auto m = engine->Upsert(Rec({{"email", "a@x.org"}, {"phone", "+4917012345678"}}));
+  CHECK(m.outcome == Outcome::kMerged);
+  CHECK(m.person_id == a.person_id);
+  CHECK(m.merged_person_ids == std::vector<std::int64_t>{b.person_id});
+  // b was updated last, so its value of k wins.
+  CHECK(engine->GetPerson(a.person_id)->traits.at("k") == TraitValue(std::string("b")));
+  // Merge again: the survivor of the first merge is absorbed by an older id?
+  // No: a is oldest. Merge c into a; b's redirect must still reach a.
+  const auto m2 = engine->Upsert(Rec({{"cookie", "c"}, {"email", "a@x.org"}}));
+  CHECK(m2.person_id == a.person_id);
+  const auto viaB = engine->GetPerson(b.person_id);
+  REQUIRE(viaB);
+  CHECK(viaB->id == a.person_id);
+  CHECK(viaB->redirected_from == b.person_id);
+  CHECK(engine->GetPerson(c.person_id)->id == a.person_id);
+  CHECK_FALSE(engine->GetPerson(999999));
+  CHECK(PersonCount(db) == 1);
+  const StoreStats s = engine->Stats();
+  CHECK(s.persons == 1);
+  CHECK(s.merged_away == 2);
+  CHECK(s.identifiers == 3);
+}
+
+TEST_CASE("redirects are repointed when a survivor is absorbed later", "[pg][engine]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 1);
+  const auto a = engine->Upsert(Rec({{"email", "a@x.org"}}));
+  const auto b = engine->Upsert(Rec({{"email", "b@x.org"}}));
+  const auto c = engine->Upsert(Rec({{"email", "c@x.org"}}));
+  engine->Upsert(Rec({{"email", "b@x.org"}, {"email", "c@x.org"}}));  // c -> b
+  engine->Upsert(Rec({{"email", "a@x.org"}, {"email", "b@x.org"}}));  // b -> a
+  CHECK(engine->GetPerson(c.person_id)->id == a.person_id);
+  CHECK(db.Count("SELECT count(*) FROM merges WHERE survivor_id <> " +
+                 std::to_string(a.person_id)) == 0);
+  CHECK(IdentifiersOf(db, a.person_id) ==
+        std::vector<std::string>{"email:a@x.org", "email:b@x.org", "email:c@x.org"});
+}
+
+TEST_CASE("weak attributes match only together, through the composite key", "[pg][engine]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 1);
+  const auto a = engine->Upsert(
+      Rec({{"name", "Anna Meier"}, {"birth_date", "1980-01-01"}, {"postal_code", "10115"}}));
+  const auto same = engine->Upsert(Rec({{"name", "anna meier"},
+                                        {"birth_date", "1980-01-01"},
+                                        {"postal_code", "10115"},
+                                        {"email", "anna@x.org"}}));
+  CHECK(same.person_id == a.person_id);
+  CHECK(same.score == Approx(1.1));
+  const auto other = engine->Upsert(Rec({{"name", "Anna Meier"}, {"birth_date", "1980-01-01"}}));
+  CHECK(other.person_id != a.person_id);
+  CHECK(PersonCount(db) == 2);
+}
+
+TEST_CASE("a weak unique value held by another person is rejected, not moved", "[pg][engine]") {
+  TestDatabase db;
+  EngineOptions o = OptionsFor(db, 1);
+  o.normalizer.kinds["loyalty_card"] = NormalizerKind::kOpaque;
+  o.match.types["loyalty_card"] = TypeRule{0.6, true};
+  Engine engine(o);
+  const auto a = engine.Upsert(Rec({{"loyalty_card", "L1"}, {"email", "a@x.org"}}));
+  const auto b = engine.Upsert(Rec({{"loyalty_card", "L1"}, {"email", "b@x.org"}}));
+  CHECK(b.person_id != a.person_id);
+  REQUIRE(b.rejected.size() == 1);
+  CHECK(b.rejected[0].reason == "belongs to another person");
+  CHECK(PersonHolding(db, "loyalty_card", "L1") == a.person_id);
+}
+
+TEST_CASE("lookup normalizes first", "[pg][engine]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 1);
+  const auto a = engine->Upsert(Rec({{"phone", "+49 170 1234567"}}));
+  auto found = engine->Lookup({"phone", "0170 1234567"}, "DE");
+  REQUIRE(std::holds_alternative<std::optional<Person>>(found));
+  REQUIRE(std::get<std::optional<Person>>(found));
+  CHECK(std::get<std::optional<Person>>(found)->id == a.person_id);
+  CHECK_FALSE(std::get<std::optional<Person>>(engine->Lookup({"email", "x@y.org"})));
+  CHECK(std::holds_alternative<Rejection>(engine->Lookup({"email", "nope"})));
+}
+
+TEST_CASE("schema applies again and again, also at once", "[pg][engine]") {
+  TestDatabase db;
+  ApplySchema(db.url());
+  ApplySchema(db.url());
+  CHECK(db.Count("SELECT count(*) FROM idres_schema_version") == 1);
+  CHECK(MakeEngine(db, 1)->Healthy());
+}
+
+TEST_CASE("an unreachable database is UnavailableError", "[pg][engine]") {
+  EngineOptions o;
+  o.database_url = "postgresql://postgres@127.0.0.1:1/none";
+  CHECK_THROWS_AS(Engine(o), UnavailableError);
+}
+
+TEST_CASE("a connection killed under the pool is replaced", "[pg][engine]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 1);
+  engine->Upsert(Rec({{"cookie", "a"}}));
+  db.Exec(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database()"
+      " AND pid <> pg_backend_pid()");
+  CHECK_THROWS_AS(engine->Upsert(Rec({{"cookie", "b"}})), UnavailableError);
+  CHECK(engine->ConnectionsInUse() == 0);
+  CHECK(engine->Upsert(Rec({{"cookie", "b"}})).ok());
+}
+
+}  // namespace
+}  // namespace idres::testing

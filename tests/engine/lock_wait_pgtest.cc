@@ -1,0 +1,112 @@
+// Tests that show who waits on whom: the lock timeout, and records that
+// share no key (or only one weak value) not waiting on each other.
+#include <catch2/catch.hpp>
+#include <future>
+#include <pqxx/pqxx>
+#include <thread>
+
+#include "engine/engine.h"
+#include "normalize/lock_key.h"
+#include "tests/engine/engine_fixture.h"
+
+namespace idres::testing {
+namespace {
+
+TEST_CASE("a key held past lock_timeout is a clean busy error, then the upsert succeeds",
+          "[pg][engine]") {
+  TestDatabase db;
+  EngineOptions o = OptionsFor(db, 2);
+  o.lock_timeout = std::chrono::milliseconds(200);
+  Engine engine(o);
+  pqxx::connection holder(db.url());
+  pqxx::nontransaction h(holder);
+  h.exec("BEGIN");
+  h.exec("SELECT pg_advisory_xact_lock(" + std::to_string(LockKey("email", "x@example.com")) + ")");
+  try {
+    engine.Upsert(Rec({{"email", "x@example.com"}}));
+    FAIL("the upsert did not wait for the held key");
+  } catch (const BusyError& e) {
+    CHECK(e.retryable());
+  }
+  CHECK(PersonCount(db) == 0);
+  h.exec("ROLLBACK");
+  CHECK(engine.Upsert(Rec({{"email", "x@example.com"}})).outcome == Outcome::kCreated);
+}
+
+// Holds one upsert inside its transaction (key locks granted) until released.
+class HeldUpsert {
+ public:
+  HeldUpsert(const TestDatabase& db, Record record) {
+    EngineOptions o = OptionsFor(db, 1);
+    o.after_key_locks_for_tests = [this](std::span<const std::int64_t>) {
+      locked_.set_value();
+      release_.get_future().wait();
+    };
+    engine_ = std::make_unique<Engine>(o);
+    thread_ = std::thread([this, record] { result_ = engine_->Upsert(record); });
+    locked_.get_future().wait();
+  }
+  ~HeldUpsert() { Release(); }
+  UpsertResult Release() {
+    if (thread_.joinable()) {
+      release_.set_value();
+      thread_.join();
+    }
+    return result_;
+  }
+
+ private:
+  std::promise<void> locked_, release_;
+  std::unique_ptr<Engine> engine_;
+  std::thread thread_;
+  UpsertResult result_;
+};
+
+// An engine whose upserts give up quickly instead of waiting: a BusyError
+// here means "it would have waited".
+std::unique_ptr<Engine> Impatient(const TestDatabase& db) {
+  EngineOptions o = OptionsFor(db, 1);
+  o.lock_timeout = std::chrono::milliseconds(500);
+  return std::make_unique<Engine>(o);
+}
+
+const char* kDate = "1980-01-01";
+
+TEST_CASE("records that share nothing do not wait on each other", "[pg][engine]") {
+  TestDatabase db;
+  auto other = Impatient(db);
+  HeldUpsert held(db, Rec({{"email", "a@x.org"}, {"phone", "+4917011111111"}}));
+  CHECK(other->Upsert(Rec({{"email", "b@x.org"}, {"phone", "+4917022222222"}})).outcome ==
+        Outcome::kCreated);
+  // Control: sharing the email does wait.
+  CHECK_THROWS_AS(other->Upsert(Rec({{"email", "a@x.org"}})), BusyError);
+  CHECK(held.Release().outcome == Outcome::kCreated);
+  CHECK(PersonCount(db) == 2);
+}
+
+TEST_CASE("records sharing only a postal code or only a birth date do not wait", "[pg][engine]") {
+  TestDatabase db;
+  auto other = Impatient(db);
+  HeldUpsert held(db, Rec({{"name", "Anna"}, {"birth_date", kDate}, {"postal_code", "10115"}}));
+  CHECK(other
+            ->Upsert(Rec({{"name", "Bert"},
+                          {"birth_date", "1975-05-05"},
+                          {"postal_code", "10115"},
+                          {"cookie", "b"}}))
+            .ok());
+  CHECK(
+      other
+          ->Upsert(Rec(
+              {{"name", "Carl"}, {"birth_date", kDate}, {"postal_code", "80331"}, {"cookie", "c"}}))
+          .ok());
+  CHECK(other->Upsert(Rec({{"postal_code", "10115"}, {"cookie", "d"}})).ok());
+  // Control: the same three weak values do wait.
+  CHECK_THROWS_AS(
+      other->Upsert(Rec({{"name", "anna"}, {"birth_date", kDate}, {"postal_code", "10115"}})),
+      BusyError);
+  held.Release();
+  CHECK(PersonCount(db) == 4);
+}
+
+}  // namespace
+}  // namespace idres::testing

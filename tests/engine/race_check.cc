@@ -1,0 +1,52 @@
+#include "tests/engine/race_check.h"
+
+#include <catch2/catch.hpp>
+#include <stdexcept>
+
+#include "tests/engine/engine_fixture.h"
+#include "tests/support/race.h"
+
+namespace idres::testing {
+namespace {
+
+std::string RunRound(const Race& race, bool locks) {
+  TestDatabase db;
+  if (!race.default_isolation.empty()) db.SetDefaultIsolation(race.default_isolation);
+  if (!locks && race.drop_unique_index_unlocked) db.Exec("DROP INDEX identifiers_unique_value");
+  EngineOptions o = OptionsFor(db, race.threads, !locks);
+  if (race.options) race.options(o);
+  Engine engine(o);
+  REQUIRE(engine.options().pool_size >= race.threads);
+  if (race.setup) race.setup(db, engine);
+  RunConcurrently(race.threads, [&](int i) {
+    try {
+      const UpsertResult r = engine.Upsert(race.record(i));
+      if (!r.ok()) throw std::runtime_error("record rejected: " + *r.error);
+    } catch (const EngineError&) {
+      // Without locks, concurrent merges can make an upsert fail outright;
+      // what matters there is the state left behind.
+      if (locks) throw;
+    }
+  });
+  return race.violation(db, engine);
+}
+
+}  // namespace
+
+void CheckRace(const Race& race) {
+  for (int round = 0; round < race.locked_rounds; ++round) {
+    const std::string broken = RunRound(race, true);
+    INFO("locks on, round " << round << ": " << broken);
+    REQUIRE(broken.empty());
+  }
+  std::string first_violation;
+  int round = 0;
+  for (; round < race.unlocked_rounds && first_violation.empty(); ++round) {
+    first_violation = RunRound(race, false);
+  }
+  INFO("locks off: no violation in " << race.unlocked_rounds << " rounds");
+  REQUIRE_FALSE(first_violation.empty());
+  WARN("locks off: violated in round " << round << ": " << first_violation);
+}
+
+}  // namespace idres::testing
