@@ -1,0 +1,71 @@
+// FakeBackend: an IdentityBackend that answers from fields the test sets and
+// records what it was asked, for the protocol-layer tests (nothing here is
+// about locking: those tests run against the real engine and database).
+#pragma once
+
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <vector>
+
+#include "api/backend.h"
+
+namespace idres::testing {
+
+class FakeBackend : public api::IdentityBackend {
+ public:
+  UpsertResult upsert_result;
+  std::optional<Person> person;
+  std::variant<std::optional<Person>, Rejection> lookup_result = std::optional<Person>{};
+  StoreStats stats;
+  bool healthy = true;
+  std::exception_ptr failure;  // thrown by every data method when set
+
+  std::vector<Record> upserted;  // every record passed to Upsert or BatchUpsert
+  std::int64_t asked_id = 0;
+  RawIdentifier asked_identifier;
+  std::string asked_region;
+
+  UpsertResult Upsert(const Record& record) override {
+    MaybeFail();
+    upserted.push_back(record);
+    return upsert_result;
+  }
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records) override {
+    MaybeFail();
+    std::vector<UpsertResult> out;
+    for (const auto& record : records) {
+      upserted.push_back(record);
+      UpsertResult result = upsert_result;
+      result.person_id = static_cast<std::int64_t>(upserted.size());
+      if (record.identifiers.empty()) result.error = "no valid identifier";
+      out.push_back(result);
+    }
+    return out;
+  }
+  std::optional<Person> GetPerson(std::int64_t id) override {
+    MaybeFail();
+    asked_id = id;
+    return person;
+  }
+  std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
+                                                        std::string_view region) override {
+    MaybeFail();
+    asked_identifier = identifier;
+    asked_region = std::string(region);
+    return lookup_result;
+  }
+  StoreStats Stats() override {
+    MaybeFail();
+    return stats;
+  }
+  bool Healthy() override { return healthy; }
+  int ConnectionsInUse() const override { return 3; }
+
+ private:
+  void MaybeFail() const {
+    if (failure) std::rethrow_exception(failure);
+  }
+};
+
+}  // namespace idres::testing

@@ -1,0 +1,253 @@
+#include "api/rpc_handler.h"
+
+#include <catch2/catch.hpp>
+
+#include "api/codec.h"
+#include "engine/errors.h"
+#include "tests/api/fake_backend.h"
+
+namespace idres::api {
+namespace {
+
+using idres::testing::FakeBackend;
+
+HttpRequest Json(std::string method, std::string body) {
+  HttpRequest r;
+  r.method = "POST";
+  r.target = std::string(RpcHandler::kServicePrefix) + method;
+  r.content_type = "application/json";
+  r.body = std::move(body);
+  return r;
+}
+
+struct Fixture {
+  FakeBackend backend;
+  Metrics metrics;
+  HandlerOptions options;
+  HttpResponse Send(const HttpRequest& request) {
+    return RpcHandler(backend, &metrics, options).Handle(request);
+  }
+};
+
+std::string Identifiers(int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) {
+    out += std::string(i ? "," : "") + R"({"type":"cookie","value":"c)" + std::to_string(i) + "\"}";
+  }
+  return out;
+}
+
+TEST_CASE_METHOD(Fixture, "Upsert in JSON answers the engine's result") {
+  backend.upsert_result.person_id = 42;
+  backend.upsert_result.outcome = Outcome::kCreated;
+  const auto r = Send(Json("Upsert", R"({"record":{"identifiers":[{"type":"email","value":"a@b.c"}],
+                                         "traits":{"plan":"pro"}}})"));
+  CHECK(r.status == 200);
+  CHECK(r.content_type == "application/json");
+  CHECK_THAT(r.body, Catch::Contains(R"("personId":"42")") && Catch::Contains("OUTCOME_CREATED"));
+  REQUIRE(backend.upserted.size() == 1);
+  CHECK(backend.upserted[0].identifiers[0].value == "a@b.c");
+}
+
+TEST_CASE_METHOD(Fixture, "Upsert in binary proto answers binary proto") {
+  backend.upsert_result.person_id = 5;
+  v1::UpsertRequest request;
+  request.mutable_record()->add_identifiers()->set_type("email");
+  HttpRequest http = Json("Upsert", Encode(request, WireFormat::kProto));
+  http.content_type = "application/proto";
+  const auto r = Send(http);
+  REQUIRE(r.status == 200);
+  CHECK(r.content_type == "application/proto");
+  v1::UpsertResponse response;
+  REQUIRE(response.ParseFromString(r.body));
+  CHECK(response.person_id() == 5);
+}
+
+TEST_CASE_METHOD(Fixture, "A record the engine refuses whole is invalid_argument with reasons") {
+  backend.upsert_result.error = "no valid identifier";
+  backend.upsert_result.rejected = {{"phone", "abc", "not a possible phone number"}};
+  const auto r =
+      Send(Json("Upsert", R"({"record":{"identifiers":[{"type":"phone","value":"abc"}]}})"));
+  CHECK(r.status == 400);
+  CHECK_THAT(r.body, Catch::Contains(R"("code":"invalid_argument")") &&
+                         Catch::Contains("not a possible phone number"));
+}
+
+TEST_CASE_METHOD(Fixture, "Upsert without a record, or with nested traits, is invalid_argument") {
+  CHECK(Send(Json("Upsert", "{}")).status == 400);
+  const auto r = Send(Json("Upsert", R"({"record":{"traits":{"a":{"b":1}}}})"));
+  CHECK(r.status == 400);
+  CHECK_THAT(r.body, Catch::Contains("flat"));
+  CHECK(backend.upserted.empty());
+}
+
+TEST_CASE_METHOD(Fixture,
+                 "More identifiers than the limit is resource_exhausted, unseen by the engine") {
+  options.limits.max_identifiers = 100;
+  CHECK(Send(Json("Upsert", R"({"record":{"identifiers":[)" + Identifiers(100) + "]}}")).status ==
+        200);
+  const auto r = Send(Json("Upsert", R"({"record":{"identifiers":[)" + Identifiers(10000) + "]}}"));
+  CHECK(r.status == 429);
+  CHECK_THAT(r.body, Catch::Contains("resource_exhausted") && Catch::Contains("10000"));
+  CHECK(backend.upserted.size() == 1);
+}
+
+TEST_CASE_METHOD(Fixture, "A body over the limit is resource_exhausted") {
+  options.limits.max_body_bytes = 64;
+  const auto r = Send(Json("Upsert", R"({"record":{"source":")" + std::string(100, 'x') + "\"}}"));
+  CHECK(r.status == 429);
+}
+
+TEST_CASE_METHOD(Fixture,
+                 "BatchUpsert answers one result per record; bad ones carry their own error") {
+  options.limits.max_identifiers = 2;
+  const auto r = Send(Json("BatchUpsert", R"({"records":[
+      {"identifiers":[{"type":"email","value":"a@b.c"}]},
+      {"identifiers":[)" + Identifiers(3) + R"(]},
+      {"identifiers":[{"type":"email","value":"d@e.f"}],"traits":{"x":[1]}},
+      {"identifiers":[]},
+      {"identifiers":[{"type":"email","value":"g@h.i"}]}]})"));
+  REQUIRE(r.status == 200);
+  v1::BatchUpsertResponse response;
+  REQUIRE_FALSE(Decode(r.body, WireFormat::kJson, response));
+  REQUIRE(response.results_size() == 5);
+  CHECK(response.results(0).person_id() == 1);
+  CHECK_FALSE(response.results(0).has_error());
+  CHECK(response.results(1).error().code() == "resource_exhausted");
+  CHECK(response.results(2).error().code() == "invalid_argument");
+  CHECK(response.results(3).error().code() == "invalid_argument");  // refused by the engine
+  CHECK(response.results(4).person_id() == 3);
+  CHECK(backend.upserted.size() == 3);
+}
+
+TEST_CASE_METHOD(Fixture, "A batch over the limit is refused whole") {
+  options.limits.max_batch = 2;
+  const auto r = Send(Json("BatchUpsert", R"({"records":[{},{},{}]})"));
+  CHECK(r.status == 429);
+  CHECK(backend.upserted.empty());
+}
+
+TEST_CASE_METHOD(Fixture, "GetPerson answers the person, or not_found") {
+  const auto missing = Send(Json("GetPerson", R"({"personId":"12"})"));
+  CHECK(missing.status == 404);
+  CHECK_THAT(missing.body, Catch::Contains("not_found"));
+  CHECK(backend.asked_id == 12);
+  backend.person = Person{};
+  backend.person->id = 12;
+  backend.person->identifiers = {{"email", "a@b.c"}};
+  const auto found = Send(Json("GetPerson", R"({"personId":12})"));
+  CHECK(found.status == 200);
+  CHECK_THAT(found.body, Catch::Contains(R"("personId":"12")"));
+  CHECK(Send(Json("GetPerson", R"({"personId":0})")).status == 400);
+}
+
+TEST_CASE_METHOD(Fixture, "Lookup passes identifier and region; a rejection is invalid_argument") {
+  CHECK(Send(Json("Lookup",
+                  R"({"identifier":{"type":"phone","value":"0170 1"},"defaultRegion":"DE"})"))
+            .status == 404);
+  CHECK(backend.asked_identifier.value == "0170 1");
+  CHECK(backend.asked_region == "DE");
+  backend.lookup_result = Rejection{"phone", "x", "not a possible phone number"};
+  const auto r = Send(Json("Lookup", R"({"identifier":{"type":"phone","value":"x"}})"));
+  CHECK(r.status == 400);
+  CHECK_THAT(r.body, Catch::Contains("not a possible phone number"));
+  Person person;
+  person.id = 4;
+  backend.lookup_result = std::optional<Person>(person);
+  CHECK(Send(Json("Lookup", R"({"identifier":{"type":"phone","value":"x"}})")).status == 200);
+}
+
+TEST_CASE_METHOD(Fixture, "Stats answers the counts") {
+  backend.stats = StoreStats{3, 1, 9};
+  const auto r = Send(Json("Stats", "{}"));
+  CHECK(r.body == R"({"persons":"3","mergedAway":"1","identifiers":"9"})");
+}
+
+TEST_CASE_METHOD(Fixture, "Retryable engine failures are unavailable (503)") {
+  for (auto failure : {std::make_exception_ptr(BusyError("lock")),
+                       std::make_exception_ptr(UnavailableError("down")),
+                       std::make_exception_ptr(ConflictError("deadlocks"))}) {
+    backend.failure = failure;
+    const auto r = Send(Json("Stats", "{}"));
+    CHECK(r.status == 503);
+    CHECK_THAT(r.body, Catch::Contains(R"("code":"unavailable")"));
+  }
+}
+
+TEST_CASE_METHOD(Fixture, "Other failures are internal and never show their text") {
+  backend.failure = std::make_exception_ptr(InternalError("ERROR: SELECT * FROM persons failed"));
+  const auto r = Send(Json("Stats", "{}"));
+  CHECK(r.status == 500);
+  CHECK_THAT(r.body, Catch::Contains(R"("code":"internal")"));
+  CHECK_THAT(r.body, !Catch::Contains("SELECT") && !Catch::Contains("persons"));
+  backend.failure = std::make_exception_ptr(std::runtime_error("pqxx: SELECT 1"));
+  CHECK_THAT(Send(Json("Stats", "{}")).body, !Catch::Contains("SELECT"));
+}
+
+TEST_CASE_METHOD(Fixture, "Routing: unknown paths 404, wrong verbs 405, wrong media types 415") {
+  CHECK(Send(Json("Nope", "{}")).status == 404);
+  HttpRequest other = Json("Stats", "{}");
+  other.target = "/elsewhere";
+  CHECK(Send(other).status == 404);
+  HttpRequest get = Json("Stats", "{}");
+  get.method = "GET";
+  CHECK(Send(get).status == 405);
+  HttpRequest text = Json("Stats", "{}");
+  text.content_type = "text/plain";
+  CHECK(Send(text).status == 415);
+  HttpRequest gzip = Json("Stats", "{}");
+  gzip.content_encoding = "gzip";
+  CHECK(Send(gzip).status == 501);
+}
+
+TEST_CASE_METHOD(Fixture, "/healthz says whether the database answers") {
+  HttpRequest health;
+  health.method = "GET";
+  health.target = "/healthz";
+  CHECK(Send(health).status == 200);
+  CHECK_THAT(Send(health).body, Catch::Contains(R"("database":"up")"));
+  backend.healthy = false;
+  CHECK(Send(health).status == 503);
+  CHECK_THAT(Send(health).body, Catch::Contains(R"("database":"down")"));
+}
+
+TEST_CASE_METHOD(Fixture, "With an auth token every path but /healthz needs the bearer token") {
+  options.auth_token = "t0ken";
+  HttpRequest call = Json("Stats", "{}");
+  const auto refused = Send(call);
+  CHECK(refused.status == 401);
+  CHECK_THAT(refused.body, Catch::Contains("unauthenticated"));
+  call.authorization = "Bearer wrong";
+  CHECK(Send(call).status == 401);
+  call.authorization = "Bearer t0ken";
+  CHECK(Send(call).status == 200);
+
+  HttpRequest metrics_request;
+  metrics_request.method = "GET";
+  metrics_request.target = "/metrics";
+  CHECK(Send(metrics_request).status == 401);
+  metrics_request.authorization = "Bearer t0ken";
+  CHECK(Send(metrics_request).status == 200);
+
+  HttpRequest health;
+  health.method = "GET";
+  health.target = "/healthz";
+  CHECK(Send(health).status == 200);
+}
+
+TEST_CASE_METHOD(Fixture, "Requests are counted by method and code on /metrics") {
+  Send(Json("Stats", "{}"));
+  Send(Json("Upsert", "{"));
+  HttpRequest scrape;
+  scrape.method = "GET";
+  scrape.target = "/metrics";
+  const auto r = Send(scrape);
+  CHECK(r.status == 200);
+  CHECK_THAT(r.body, Catch::Contains(R"(idres_rpc_requests_total{method="Stats",code="ok"} 1)"));
+  CHECK_THAT(r.body, Catch::Contains(
+                         R"(idres_rpc_requests_total{method="Upsert",code="invalid_argument"} 1)"));
+  CHECK_THAT(r.body, Catch::Contains("idres_pool_connections_in_use 3"));
+}
+
+}  // namespace
+}  // namespace idres::api
