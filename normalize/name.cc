@@ -10,15 +10,25 @@ namespace {
 
 namespace nd = normalize_detail;
 
-// Lower case and NFKC until stable, as for email: transliteration can leave
-// text that lowering or NFKC would change again.
-std::string LowerNfkc(std::string text) {
-  for (int round = 0; round < 3; ++round) {
-    std::string again = nd::Nfkc(nd::Lower(text));
-    if (again == text) break;
-    text = std::move(again);
+// One pass: to Latin, to ASCII, lower case, NFKC. False without ICU data.
+bool Pass(std::string_view text, std::string& out) {
+  std::string latin;
+  if (!nd::TransliterateToAscii(text, latin)) return false;
+  out = nd::Nfkc(nd::Lower(latin));
+  return true;
+}
+
+// Passes until the text no longer changes, so that normalizing a normalized
+// name gives it back: lower case can expose letters the transliterator maps
+// only in lower case (U+01F6 "Ƕ" -> "ƕ" -> "hv"). ASCII text is stable.
+bool ToStableLatin(std::string_view input, std::string& out) {
+  std::string text = nd::Nfkc(input);
+  for (int round = 0; round < 4; ++round) {
+    if (!Pass(text, out)) return false;
+    if (out == text || nd::IsAscii(out)) return true;
+    text = out;
   }
-  return text;
+  return true;
 }
 
 }  // namespace
@@ -29,10 +39,10 @@ KindResult NormalizeName(std::string_view input) {
     name = nd::CollapseSpace(nd::AsciiLower(input));
   } else {
     std::string latin;
-    if (!nd::TransliterateToAscii(nd::Nfkc(input), latin)) {
+    if (!ToStableLatin(input, latin)) {
       return KindResult::Reject("the name could not be transliterated (ICU data missing)");
     }
-    name = nd::CollapseSpace(LowerNfkc(std::move(latin)));
+    name = nd::CollapseSpace(latin);
   }
   if (name.empty()) return KindResult::Reject("the name is empty");
   if (nd::HasControl(name)) return KindResult::Reject("the name contains a control character");

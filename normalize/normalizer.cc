@@ -89,6 +89,11 @@ NormalizeResult Normalizer::Normalize(std::string_view type, std::string_view va
   if (std::string reason = PrecheckReason(value); !reason.empty()) return reject(std::move(reason));
   KindResult result = impl_->Run(kind->second, value, region);
   if (!result.ok()) return reject(std::move(result.reason));
+  // Transliteration can grow a name; a value normalizing accepts must itself
+  // pass the length check, or normalizing it again would reject it.
+  if (result.value.size() > kMaxInputBytes) {
+    return reject("the normalized value is longer than 1024 bytes");
+  }
   // The lock-key separator contract depends on this; check it, never assume it.
   if (!nd::IsValidUtf8(result.value) || nd::HasControl(result.value)) {
     return reject("internal error: the normalized value is not clean UTF-8");

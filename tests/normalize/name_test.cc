@@ -36,6 +36,16 @@ TEST_CASE("name golden table", "[normalize][name]") {
   for (const auto& [input, expected] : golden) CHECK(Name(input) == expected);
 }
 
+TEST_CASE("a normalized name normalizes to itself", "[normalize][name]") {
+  // Found by fuzz_normalize_name: "Ƕ" (U+01F6) has an ASCII form only in lower case.
+  CHECK(Name("Ƕ") == "hv");
+  for (const char* input :
+       {"IIIǶHII/HIII RA IIIi", "Ελένη Παπαδοπούλου", "山田 太郎", "محمد علي"}) {
+    const std::string once = Name(input);
+    CHECK(Name(once) == once);
+  }
+}
+
 TEST_CASE("name rejections", "[normalize][name]") {
   for (const char* input : {"", "   ", "\u2003\u3000"}) {
     const auto result = NormalizeName(input);

@@ -106,6 +106,13 @@ TEST_CASE("hostile values come back as rejections", "[normalize]") {
   }
 }
 
+TEST_CASE("a value that grows past 1024 bytes when normalized is rejected", "[normalize]") {
+  // Found by fuzz_normalize_name: each CJK character becomes a syllable and a space.
+  std::string han;
+  for (int i = 0; i < 300; ++i) han += "山";  // 900 bytes in, "shan shan ..." 1499 out
+  CHECK(Reject("name", han).reason == "the normalized value is longer than 1024 bytes");
+}
+
 TEST_CASE("no normalized value contains a control character", "[normalize]") {
   // Whitespace controls are allowed in input (trimmed or collapsed) but never survive.
   CHECK(Accept(Default(), "name", "\tAnna\r\nMaria\v").value == "anna maria");
