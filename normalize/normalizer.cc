@@ -21,11 +21,16 @@ namespace nd = normalize_detail;
 // reaching ICU or libphonenumber.
 constexpr std::size_t kMaxInputBytes = 1024;
 
-// The checks every kind shares; an empty string means "go on".
+// The checks every kind shares; an empty string means "go on". The reason
+// names the byte offset, since the bad byte is often invisible.
 std::string PrecheckReason(std::string_view value) {
   if (value.size() > kMaxInputBytes) return "the value is longer than 1024 bytes";
-  if (!nd::IsValidUtf8(value)) return "the value is not valid UTF-8";
-  if (nd::HasNonSpaceControl(value)) return "the value contains a control character";
+  if (const std::size_t at = nd::InvalidUtf8At(value); at != std::string_view::npos) {
+    return "the value is not valid UTF-8 (at byte " + std::to_string(at) + ")";
+  }
+  if (const std::size_t at = nd::NonSpaceControlAt(value); at != std::string_view::npos) {
+    return "the value contains a control character (at byte " + std::to_string(at) + ")";
+  }
   return {};
 }
 

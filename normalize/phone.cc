@@ -58,6 +58,17 @@ std::string RegionCode(std::string_view region) {
   return out;
 }
 
+// Whether `e164` parses back to itself. Only numbers with national leading
+// zeros can fail ("0009551615" in EG gives +20009551615, which reads back as
+// +2009551615); checking only those keeps the common path at one parse.
+bool ReadsBack(const PhoneNumberUtil& util, const std::string& e164) {
+  PhoneNumber again;
+  if (util.Parse(e164, "ZZ", &again) != PhoneNumberUtil::NO_PARSING_ERROR) return false;
+  std::string formatted;
+  util.Format(again, PhoneNumberUtil::E164, &formatted);
+  return formatted == e164;
+}
+
 KindResult Check(const PhoneNumberUtil& util, PhoneNumber& number, bool require_valid) {
   if (number.national_number() == 0) return KindResult::Reject("the phone number is all zeros");
   number.clear_extension();
@@ -68,6 +79,10 @@ KindResult Check(const PhoneNumberUtil& util, PhoneNumber& number, bool require_
   }
   std::string e164;
   util.Format(number, PhoneNumberUtil::E164, &e164);
+  if (number.italian_leading_zero() && !ReadsBack(util, e164)) {
+    return KindResult::Reject("the phone number's leading zeros do not survive E.164 (" + e164 +
+                              " reads back as another number)");
+  }
   return KindResult::Ok(std::move(e164));
 }
 

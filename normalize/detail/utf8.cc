@@ -90,7 +90,9 @@ bool IsAscii(std::string_view s) {
   return true;
 }
 
-bool IsValidUtf8(std::string_view s) {
+bool IsValidUtf8(std::string_view s) { return InvalidUtf8At(s) == std::string_view::npos; }
+
+std::size_t InvalidUtf8At(std::string_view s) {
   std::size_t i = 0;
   while (i < s.size()) {
     if (Byte(s, i) < 0x80) {
@@ -98,10 +100,10 @@ bool IsValidUtf8(std::string_view s) {
       continue;
     }
     const std::size_t len = SequenceLength(s, i);
-    if (len == 0) return false;
+    if (len == 0) return i;
     i += len;
   }
-  return true;
+  return std::string_view::npos;
 }
 
 bool HasControl(std::string_view s) {
@@ -111,12 +113,13 @@ bool HasControl(std::string_view s) {
   return false;
 }
 
-bool HasNonSpaceControl(std::string_view s) {
+std::size_t NonSpaceControlAt(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
+    const std::size_t start = i;
     const char32_t c = Next(s, i);
-    if (IsControl(c) && !IsUnicodeSpace(c)) return true;
+    if (IsControl(c) && !IsUnicodeSpace(c)) return start;
   }
-  return false;
+  return std::string_view::npos;
 }
 
 bool HasSpaceOrControl(std::string_view s) {

@@ -19,6 +19,9 @@ std::string AsciiUpper(std::string_view s);
 // surrogates, nothing above U+10FFFF, no truncated sequences.
 bool IsValidUtf8(std::string_view s);
 
+// Offset of the first byte that is not part of well-formed UTF-8, or npos.
+std::size_t InvalidUtf8At(std::string_view s);
+
 // Whether every byte of `s` is below 0x80.
 bool IsAscii(std::string_view s);
 
@@ -28,9 +31,9 @@ inline bool IsControl(char32_t c) { return c < 0x20 || (c >= 0x7f && c <= 0x9f);
 // Whether valid UTF-8 `s` contains a control character.
 bool HasControl(std::string_view s);
 
-// Whether valid UTF-8 `s` contains a control character that is not whitespace
-// (TAB, LF, VT, FF, CR and U+0085 are whitespace).
-bool HasNonSpaceControl(std::string_view s);
+// Offset of the first control character in valid UTF-8 `s` that is not
+// whitespace (TAB, LF, VT, FF, CR and U+0085 are whitespace), or npos.
+std::size_t NonSpaceControlAt(std::string_view s);
 
 // Whether valid UTF-8 `s` contains whitespace or a control character.
 bool HasSpaceOrControl(std::string_view s);

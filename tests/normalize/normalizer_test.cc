@@ -82,18 +82,20 @@ TEST_CASE("hostile values come back as rejections", "[normalize]") {
   const std::pair<std::string, std::string> hostile[] = {
       {big + "@example.com", "the value is longer than 1024 bytes"},
       {std::string(1025, ' '), "the value is longer than 1024 bytes"},
-      {std::string("an\0na@example.com", 17), "the value contains a control character"},
-      {"anna\x1b@example.com", "the value contains a control character"},
-      {"anna\x7f@example.com", "the value contains a control character"},
-      {"anna\xc2\x80@example.com", "the value contains a control character"},  // U+0080
-      {"\xc0\xaf@example.com", "the value is not valid UTF-8"},                // overlong '/'
-      {"\xe0\x80\xaf@example.com", "the value is not valid UTF-8"},            // overlong, 3 bytes
-      {"\xed\xa0\x80@example.com", "the value is not valid UTF-8"},            // surrogate D800
-      {"\xed\xbf\xbf@example.com", "the value is not valid UTF-8"},            // surrogate DFFF
-      {"\xf4\x90\x80\x80@example.com", "the value is not valid UTF-8"},        // > U+10FFFF
-      {"\xff@example.com", "the value is not valid UTF-8"},
-      {"anna@example.co\xc3", "the value is not valid UTF-8"},  // truncated
-      {"\x80@example.com", "the value is not valid UTF-8"},     // lone continuation
+      {std::string("an\0na@example.com", 17), "the value contains a control character (at byte 2)"},
+      {"anna\x1b@example.com", "the value contains a control character (at byte 4)"},
+      {"anna\x7f@example.com", "the value contains a control character (at byte 4)"},
+      {"anna\xc2\x80@example.com", "the value contains a control character (at byte 4)"},  // U+0080
+      {"\xc0\xaf@example.com", "the value is not valid UTF-8 (at byte 0)"},          // overlong '/'
+      {"ab\xe0\x80\xaf@example.com", "the value is not valid UTF-8 (at byte 2)"},    // overlong
+      {"\xed\xa0\x80@example.com", "the value is not valid UTF-8 (at byte 0)"},      // surrogate
+      {"\xed\xbf\xbf@example.com", "the value is not valid UTF-8 (at byte 0)"},      // surrogate
+      {"\xf4\x90\x80\x80@example.com", "the value is not valid UTF-8 (at byte 0)"},  // > U+10FFFF
+      {"\xff@example.com", "the value is not valid UTF-8 (at byte 0)"},
+      {"anna@example.co\xc3", "the value is not valid UTF-8 (at byte 15)"},  // truncated
+      {"\xe2\x82@example.com", "the value is not valid UTF-8 (at byte 0)"},  // truncated, 3 bytes
+      {"a\x80@example.com", "the value is not valid UTF-8 (at byte 1)"},     // lone continuation
+      {"\xf8\x88\x80\x80\x80@example.com", "the value is not valid UTF-8 (at byte 0)"},  // 5 bytes
   };
   for (const char* type : {"email", "phone", "cookie", "name", "birth_date", "postal_code"}) {
     for (const auto& [input, reason] : hostile) {

@@ -42,6 +42,8 @@ TEST_CASE("phone golden table: one number, every spelling", "[normalize][phone]"
       {"(650) 253-0000 x 99", "", "+16502530000"},
       {"(650) 253-0000", "", "+16502530000"},    // default region US
       {"+49 123 4567890", "", "+491234567890"},  // possible, not valid
+      {"06 6988 2233", "IT", "+390669882233"},   // Italian leading zero is part of the number
+      {"+39 06 6988 2233", "", "+390669882233"},
   };
   for (const Case& c : golden) Check(c, PhoneOptions{}, true);
 }
@@ -62,6 +64,10 @@ TEST_CASE("phone rejections name their reason", "[normalize][phone]") {
        "the phone number has no valid country code and the region does not supply one"},
       {"253 0000", "", "not a possible phone number: only dialable locally (area code missing?)"},
       {"0170 1234567", "", "not a possible phone number: too long"},  // read as a US number
+      // Found by fuzz_normalize_phone: E.164 that would not normalize to itself.
+      {"0009551615", "EG",
+       "the phone number's leading zeros do not survive E.164 (+20009551615 reads back as another "
+       "number)"},
   };
   for (const Case& c : rejected) Check(c, PhoneOptions{}, false);
 }
