@@ -1,0 +1,115 @@
+#include "batch/import_summary.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+namespace idres::batch {
+
+std::string RejectionReason(const Rejection& rejection) {
+  return rejection.type + ": " + rejection.reason;
+}
+
+std::string ImportSummary::Add(const UpsertResult& result) {
+  std::string reason;
+  for (const Rejection& r : result.rejected) {
+    ++rejections[RejectionReason(r)];
+    if (!reason.empty()) reason += "; ";
+    reason += RejectionReason(r) + " (\"" + r.input + "\")";
+  }
+  if (result.error) {
+    ++rejected;
+    ++rejections[*result.error];
+    return reason.empty() ? *result.error : *result.error + " (" + reason + ")";
+  }
+  if (!result.rejected.empty()) ++partially_rejected;
+  switch (result.outcome) {
+    case Outcome::kCreated:
+      ++created;
+      break;
+    case Outcome::kUpdated:
+      ++updated;
+      break;
+    case Outcome::kMerged:
+      ++merged;
+      break;
+    case Outcome::kUnchanged:
+      ++unchanged;
+      break;
+  }
+  return reason;
+}
+
+void ImportSummary::AddUnreadable(const std::string& reason) {
+  ++rejected;
+  ++rejections[reason];
+}
+
+std::string ImportSummary::ToText() const {
+  std::string text;
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "records: %llu  created: %llu  updated: %llu  merged: %llu  unchanged: %llu  "
+                "rejected: %llu  partially rejected: %llu\n",
+                static_cast<unsigned long long>(total()), static_cast<unsigned long long>(created),
+                static_cast<unsigned long long>(updated), static_cast<unsigned long long>(merged),
+                static_cast<unsigned long long>(unchanged),
+                static_cast<unsigned long long>(rejected),
+                static_cast<unsigned long long>(partially_rejected));
+  text += line;
+  std::snprintf(line, sizeof line, "this run: %llu records in %.1f s (%.0f records/s)%s\n",
+                static_cast<unsigned long long>(run_records), run_seconds, records_per_second(),
+                resumed_records > 0 ? ", resumed after earlier runs" : "");
+  text += line;
+  if (resumed_records > 0) {
+    text += "earlier runs: " + std::to_string(resumed_records) + " records\n";
+  }
+  if (!rejections.empty()) text += "rejections by reason:\n";
+  for (const auto& [reason, count] : rejections) {
+    text += "  " + std::to_string(count) + "  " + reason + "\n";
+  }
+  return text;
+}
+
+std::string ImportSummary::ToJson() const {
+  nlohmann::json doc = {
+      {"records", total()},
+      {"outcomes",
+       {{"created", created},
+        {"updated", updated},
+        {"merged", merged},
+        {"unchanged", unchanged},
+        {"rejected", rejected}}},
+      {"partially_rejected", partially_rejected},
+      {"rejections", rejections},
+      {"resumed_records", resumed_records},
+      {"run_records", run_records},
+      {"duration_seconds", run_seconds},
+      {"records_per_second", records_per_second()},
+  };
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::optional<ImportSummary> ImportSummary::FromJson(std::string_view json) {
+  nlohmann::json doc = nlohmann::json::parse(json, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return std::nullopt;
+  try {
+    ImportSummary s;
+    const auto& outcomes = doc.at("outcomes");
+    s.created = outcomes.at("created").get<std::uint64_t>();
+    s.updated = outcomes.at("updated").get<std::uint64_t>();
+    s.merged = outcomes.at("merged").get<std::uint64_t>();
+    s.unchanged = outcomes.at("unchanged").get<std::uint64_t>();
+    s.rejected = outcomes.at("rejected").get<std::uint64_t>();
+    s.partially_rejected = doc.at("partially_rejected").get<std::uint64_t>();
+    s.rejections = doc.at("rejections").get<std::map<std::string, std::uint64_t>>();
+    s.resumed_records = doc.at("resumed_records").get<std::uint64_t>();
+    s.run_records = doc.at("run_records").get<std::uint64_t>();
+    s.run_seconds = doc.at("duration_seconds").get<double>();
+    return s;
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace idres::batch

@@ -1,0 +1,264 @@
+#include "batch/importer.h"
+
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include "batch/committer.h"
+#include "batch/rate_limiter.h"
+#include "batch/work_queue.h"
+
+namespace idres::batch {
+namespace {
+
+std::string Describe(const std::vector<ColumnMapping>& mappings, std::string_view verb) {
+  std::string text;
+  for (const ColumnMapping& m : mappings) {
+    text += std::string(verb) + " " + m.name + "=";
+    for (std::size_t i = 0; i < m.columns.size(); ++i) text += (i ? "+" : "") + m.columns[i];
+    text += ";";
+  }
+  return text;
+}
+
+std::variant<Checkpoint, std::string> StartingPoint(const ImportOptions& options) {
+  Checkpoint fresh;
+  fresh.fingerprint = InputFingerprint(options);
+  if (!options.resume) return fresh;
+  if (options.checkpoint_path.empty()) return std::string("--resume needs a checkpoint file");
+  auto read = ReadCheckpoint(options.checkpoint_path);
+  if (auto* error = std::get_if<std::string>(&read)) return *error;
+  Checkpoint& found = std::get<Checkpoint>(read);
+  if (found.fingerprint != fresh.fingerprint) {
+    return "the checkpoint " + options.checkpoint_path +
+           " was written for other inputs or another mapping; it holds:\n  " + found.fingerprint +
+           "\nthis run has:\n  " + fresh.fingerprint;
+  }
+  return std::move(found);
+}
+
+std::chrono::milliseconds Backoff(int attempt) {
+  thread_local std::mt19937 random(std::random_device{}());
+  int cap = std::min(5000, 100 << std::min(attempt, 6));
+  return std::chrono::milliseconds(std::uniform_int_distribution<int>(cap / 2, cap)(random));
+}
+
+// One run: the reader on the calling thread, `workers` sending threads.
+class ImportJob {
+ public:
+  ImportJob(const ImportOptions& options, UpsertSink& sink, Committer& committer)
+      : options_(options),
+        sink_(sink),
+        committer_(committer),
+        limiter_(options.max_rate),
+        queue_(static_cast<std::size_t>(options.workers) * 2) {}
+
+  // Reads from `start` to the end (or until stopped); true when all was read.
+  bool Run(const Checkpoint& start) {
+    std::vector<std::thread> workers;
+    for (int i = 0; i < options_.workers; ++i) workers.emplace_back([this] { Work(); });
+    bool read_all = ReadAll(start);
+    queue_.Close();
+    for (std::thread& t : workers) t.join();
+    return read_all && !failed_;
+  }
+
+  std::optional<std::string> error() const {
+    std::lock_guard lock(error_mutex_);
+    return error_;
+  }
+
+ private:
+  bool Stopping() const { return failed_ || (options_.stop != nullptr && options_.stop->load()); }
+
+  void Fail(const std::string& message) {
+    {
+      std::lock_guard lock(error_mutex_);
+      if (!error_) error_ = message;
+    }
+    failed_ = true;
+    queue_.Close();
+  }
+
+  bool ReadAll(const Checkpoint& start) {
+    std::uint64_t seq = 0;
+    for (std::size_t f = start.file_index; f < options_.inputs.size(); ++f) {
+      std::uint64_t offset = f == start.file_index ? start.offset : 0;
+      auto opened =
+          InputReader::Open(options_.inputs[f], options_.format, options_.mapping, offset);
+      if (auto* message = std::get_if<std::string>(&opened)) {
+        Fail(*message);
+        return false;
+      }
+      InputReader& reader = *std::get<std::unique_ptr<InputReader>>(opened);
+      std::string source =
+          options_.source.empty()
+              ? "import:" + std::filesystem::path(reader.path()).filename().string()
+              : options_.source;
+      ImportBatch batch;
+      InputRecord input;
+      bool more = true;
+      while (more) {
+        more = reader.Next(&input);
+        if (more) Add(std::move(input), source, &batch);
+        if (batch.inputs.size() == options_.batch_size || (!more && !batch.inputs.empty())) {
+          if (Stopping()) return false;
+          batch.seq = seq++;
+          batch.file_index = f;
+          batch.file = reader.path();
+          batch.end_offset = batch.inputs.back().end_offset;
+          if (!queue_.Push(std::move(batch))) return false;
+          batch = ImportBatch();
+        }
+      }
+    }
+    return !Stopping();
+  }
+
+  void Add(InputRecord input, const std::string& source, ImportBatch* batch) const {
+    if (auto* record = std::get_if<Record>(&input.parsed)) {
+      if (record->default_region.empty()) record->default_region = options_.default_region;
+      if (record->source.empty()) record->source = source;
+      batch->record_of.push_back(batch->records.size());
+      batch->records.push_back(std::move(*record));
+    } else {
+      batch->record_of.push_back(ImportBatch::kUnreadable);
+    }
+    batch->inputs.push_back(std::move(input));
+  }
+
+  void Work() {
+    while (auto batch = queue_.Pop()) {
+      if (Stopping()) continue;  // drain: batches not sent stay after the checkpoint
+      try {
+        limiter_.Acquire(batch->records.size());
+        Send(&*batch);
+        committer_.Complete(std::move(*batch));
+      } catch (const std::exception& e) {
+        Fail(e.what());
+      }
+    }
+  }
+
+  void Send(ImportBatch* batch) {
+    if (batch->records.empty()) return;
+    for (int attempt = 1;; ++attempt) {
+      try {
+        batch->results = sink_.BatchUpsert(batch->records);
+        if (batch->results.size() != batch->records.size()) {
+          throw std::runtime_error("the store answered " + std::to_string(batch->results.size()) +
+                                   " results for " + std::to_string(batch->records.size()) +
+                                   " records");
+        }
+        return;
+      } catch (const EngineError& e) {
+        if (!e.retryable() || attempt >= options_.max_attempts || Stopping()) throw;
+        auto wait = Backoff(attempt);
+        spdlog::warn("batch from {}:{} failed ({}); attempt {} of {} in {} ms", batch->file,
+                     batch->inputs.front().line, e.what(), attempt + 1, options_.max_attempts,
+                     wait.count());
+        std::this_thread::sleep_for(wait);
+      }
+    }
+  }
+
+  const ImportOptions& options_;
+  UpsertSink& sink_;
+  Committer& committer_;
+  RateLimiter limiter_;
+  WorkQueue<ImportBatch> queue_;
+  std::atomic<bool> failed_{false};
+  mutable std::mutex error_mutex_;
+  std::optional<std::string> error_;  // guarded by error_mutex_
+};
+
+std::optional<std::string> Validate(const ImportOptions& options) {
+  if (options.inputs.empty()) return "no input files";
+  if (options.workers < 1) return "--workers must be at least 1";
+  if (options.batch_size < 1) return "--batch must be at least 1";
+  if (options.max_rate < 0) return "--max-rate must not be negative";
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string InputFingerprint(const ImportOptions& options) {
+  std::string text;
+  for (const std::string& input : options.inputs) {
+    std::error_code ec;
+    auto size = std::filesystem::file_size(input, ec);
+    text += (FormatOf(input, options.format) == InputFormat::kCsv ? "csv " : "ndjson ") +
+            std::filesystem::absolute(input, ec).string() + " (" +
+            (ec ? "unreadable" : std::to_string(size) + " bytes") + "); ";
+  }
+  text += Describe(options.mapping.identifiers, "map") + Describe(options.mapping.traits, "trait");
+  text += " region=" + options.default_region + "; source=" + options.source;
+  return text;
+}
+
+ImportRun RunImport(const ImportOptions& options, UpsertSink& sink) {
+  ImportRun run;
+  if (auto error = Validate(options)) {
+    run.error = *error;
+    return run;
+  }
+  auto starting = StartingPoint(options);
+  if (auto* error = std::get_if<std::string>(&starting)) {
+    run.error = *error;
+    return run;
+  }
+  Checkpoint start = std::move(std::get<Checkpoint>(starting));
+  if (start.complete) {
+    spdlog::info("the checkpoint says this import is complete; nothing to do");
+    run.summary = start.summary;
+    run.complete = true;
+    return run;
+  }
+  std::uint64_t total = 0;
+  for (const std::string& input : options.inputs) {
+    auto count = CountRecords(input, options.format);
+    if (!count) {
+      run.error = "cannot open " + input;
+      return run;
+    }
+    total += *count;
+  }
+  std::optional<DeadLetterFile> dead_letters;
+  try {
+    if (!options.dead_letter_path.empty()) {
+      dead_letters.emplace(options.dead_letter_path, start.dead_letter_bytes);
+    }
+  } catch (const std::exception& e) {
+    run.error = e.what();
+    return run;
+  }
+  if (options.resume) {
+    spdlog::info("resuming after {} records already committed", start.summary.total());
+  }
+  Progress progress(options.progress, "records");
+  auto started = std::chrono::steady_clock::now();
+  Committer committer(start, options.checkpoint_path, dead_letters ? &*dead_letters : nullptr,
+                      &progress, total);
+  ImportJob job(options, sink, committer);
+  bool done = job.Run(start);
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  try {
+    run.summary = committer.Finish(done, seconds);
+  } catch (const std::exception& e) {
+    run.error = e.what();
+    return run;
+  }
+  run.complete = done;
+  if (!done) {
+    std::string why = job.error().value_or("interrupted");
+    run.error = why + "; every record up to " + committer.Position() +
+                " is committed; run again with --resume to continue";
+  }
+  return run;
+}
+
+}  // namespace idres::batch

@@ -1,0 +1,110 @@
+#include "batch/input_reader.h"
+
+#include "batch/ndjson_record.h"
+
+namespace idres::batch {
+namespace {
+
+bool EndsWith(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+bool IsBlank(std::string_view text) {
+  return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+// Reads one physical line; `*offset` advances by the bytes consumed.
+bool ReadLine(std::istream& in, std::string* line, std::uint64_t* offset) {
+  if (!std::getline(in, *line)) return false;
+  *offset += line->size() + (in.eof() ? 0 : 1);
+  if (!line->empty() && line->back() == '\r') line->pop_back();
+  return true;
+}
+
+}  // namespace
+
+InputFormat FormatOf(const std::string& path, InputFormat requested) {
+  if (requested != InputFormat::kAuto) return requested;
+  return EndsWith(path, ".csv") || EndsWith(path, ".CSV") ? InputFormat::kCsv
+                                                          : InputFormat::kNdjson;
+}
+
+std::variant<std::unique_ptr<InputReader>, std::string> InputReader::Open(
+    const std::string& path, InputFormat format, const CsvMapping& mapping,
+    std::uint64_t start_offset) {
+  std::unique_ptr<InputReader> reader(new InputReader());
+  reader->path_ = path;
+  reader->format_ = FormatOf(path, format);
+  reader->in_.open(path, std::ios::binary);
+  if (!reader->in_) return "cannot open " + path;
+  if (reader->format_ == InputFormat::kCsv) {
+    if (mapping.empty()) return path + ": a CSV input needs --map, --trait or --mapping";
+    std::string text;
+    std::uint64_t lines = 0;
+    if (!ReadCsvRecordText(reader->in_, &text, &reader->offset_, &lines)) {
+      return path + ": no header row";
+    }
+    reader->line_ += lines;
+    auto header = SplitCsvRecord(text);
+    if (auto* error = std::get_if<std::string>(&header)) return path + ": header: " + *error;
+    auto bound = BoundMapping::Bind(mapping, std::get<CsvFields>(header));
+    if (auto* error = std::get_if<std::string>(&bound)) return path + ": " + *error;
+    reader->mapping_ = std::move(std::get<BoundMapping>(bound));
+  }
+  if (start_offset > reader->offset_) {
+    // Line numbers after a resume count from the checkpoint's position;
+    // recount them so dead letters name the right line.
+    std::string skipped;
+    while (reader->offset_ < start_offset && ReadLine(reader->in_, &skipped, &reader->offset_)) {
+      ++reader->line_;
+    }
+    if (reader->offset_ != start_offset) {
+      return path + ": the checkpoint's position is not a line boundary of this file";
+    }
+  }
+  return reader;
+}
+
+bool InputReader::Next(InputRecord* out) {
+  while (true) {
+    out->line = line_ + 1;
+    std::uint64_t lines = 0;
+    if (format_ == InputFormat::kCsv) {
+      if (!ReadCsvRecordText(in_, &out->raw, &offset_, &lines)) return false;
+    } else {
+      if (!ReadLine(in_, &out->raw, &offset_)) return false;
+      lines = 1;
+    }
+    line_ += lines;
+    if (IsBlank(out->raw)) continue;
+    out->end_offset = offset_;
+    if (format_ == InputFormat::kNdjson) {
+      out->parsed = ParseNdjsonRecord(out->raw);
+    } else {
+      auto fields = SplitCsvRecord(out->raw);
+      if (auto* error = std::get_if<std::string>(&fields)) {
+        out->parsed = *error;
+      } else {
+        out->parsed = mapping_->ToRecord(std::get<CsvFields>(fields));
+      }
+    }
+    return true;
+  }
+}
+
+std::optional<std::uint64_t> CountRecords(const std::string& path, InputFormat format) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::uint64_t offset = 0, lines = 0, count = 0;
+  std::string text;
+  if (FormatOf(path, format) == InputFormat::kCsv) {
+    if (!ReadCsvRecordText(in, &text, &offset, &lines)) return 0;  // the header
+    while (ReadCsvRecordText(in, &text, &offset, &lines)) count += IsBlank(text) ? 0 : 1;
+  } else {
+    while (ReadLine(in, &text, &offset)) count += IsBlank(text) ? 0 : 1;
+  }
+  return count;
+}
+
+}  // namespace idres::batch

@@ -1,0 +1,27 @@
+// RateLimiter: caps how many items per second pass Acquire(), across all
+// threads, so a bulk job can run beside live traffic without crowding it
+// out (import --max-rate). A rate of 0 means no cap.
+//
+// Thread-safety: Acquire() may be called from any number of threads.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <mutex>
+
+namespace idres::batch {
+
+class RateLimiter {
+ public:
+  explicit RateLimiter(double per_second);
+
+  // Blocks until `count` more items fit under the rate.
+  void Acquire(std::size_t count);
+
+ private:
+  double per_second_;
+  std::mutex mutex_;
+  std::chrono::steady_clock::time_point next_;  // guarded by mutex_
+};
+
+}  // namespace idres::batch

@@ -1,0 +1,45 @@
+#include "batch/dead_letter.h"
+
+#include <catch2/catch.hpp>
+
+#include "tests/batch/temp_dir.h"
+
+namespace idres::batch {
+namespace {
+
+TEST_CASE("a dead letter is one JSON line with the input and the reason", "[dead_letter]") {
+  DeadLetter letter{"in.csv", 3, "1,\"x\"", "email: not an email", true};
+  CHECK(DeadLetterLine(letter) ==
+        R"({"file":"in.csv","input":"1,\"x\"","line":3,"reason":"email: not an email",)"
+        R"("rejected":"record"})"
+        "\n");
+  letter.whole_record = false;
+  letter.input = "\xff";
+  CHECK(DeadLetterLine(letter).find("\"input\":\"\xEF\xBF\xBD\"") != std::string::npos);
+  CHECK(DeadLetterLine(letter).find(R"("rejected":"identifiers")") != std::string::npos);
+}
+
+TEST_CASE("the file is cut back to the checkpoint's length before appending", "[dead_letter]") {
+  testing::TempDir dir;
+  std::string path = dir.File("dead.ndjson");
+  std::uint64_t after_first = 0;
+  {
+    DeadLetterFile file(path, 0);
+    file.Append({"f", 1, "a", "r1", true});
+    after_first = file.Sync();
+    file.Append({"f", 2, "b", "r2", true});
+    file.Sync();
+  }
+  {
+    DeadLetterFile file(path, after_first);
+    file.Append({"f", 3, "c", "r3", true});
+    file.Sync();
+  }
+  std::string content = testing::ReadFile(path);
+  CHECK(content.find("r1") != std::string::npos);
+  CHECK(content.find("r2") == std::string::npos);
+  CHECK(content.find("r3") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace idres::batch

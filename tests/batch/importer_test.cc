@@ -1,0 +1,174 @@
+#include "batch/importer.h"
+
+#include <catch2/catch.hpp>
+
+#include <mutex>
+#include <set>
+
+#include "batch/checkpoint.h"
+#include "tests/batch/temp_dir.h"
+
+namespace idres::batch {
+namespace {
+
+// Stands in for the store: remembers which emails it was sent, rejects
+// records with no identifier, and fails on command.
+class FakeSink : public UpsertSink {
+ public:
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records) override {
+    std::lock_guard lock(mutex_);
+    ++calls;
+    if (busy_failures > 0) {
+      --busy_failures;
+      throw BusyError("lock timeout");
+    }
+    std::vector<UpsertResult> results;
+    for (const Record& r : records) {
+      UpsertResult result;
+      if (r.identifiers.empty()) {
+        result.error = "no valid identifier";
+      } else if (r.identifiers[0].value == fail_on) {
+        throw InternalError("the store broke");
+      } else {
+        sent.insert(r.identifiers[0].value);
+        regions.insert(r.default_region);
+        result.outcome = Outcome::kCreated;
+      }
+      results.push_back(result);
+    }
+    return results;
+  }
+
+  std::mutex mutex_;
+  std::set<std::string> sent;
+  std::set<std::string> regions;
+  std::string fail_on;
+  int busy_failures = 0;
+  int calls = 0;
+};
+
+std::string Email(int i) { return "p" + std::to_string(i) + "@x.org"; }
+
+std::string Ndjson(int n) {
+  std::string text;
+  for (int i = 0; i < n; ++i) {
+    text += R"({"identifiers":[{"type":"email","value":")" + Email(i) + "\"}]}\n";
+  }
+  return text;
+}
+
+ImportOptions Options(const testing::TempDir& dir, const std::string& input) {
+  ImportOptions o;
+  o.inputs = {input};
+  o.workers = 3;
+  o.batch_size = 4;
+  o.checkpoint_path = dir.File("cp");
+  o.dead_letter_path = dir.File("dead");
+  o.progress = ProgressMode::kOff;
+  return o;
+}
+
+TEST_CASE("every record reaches the sink once and the checkpoint ends complete", "[importer]") {
+  testing::TempDir dir;
+  FakeSink sink;
+  ImportOptions o = Options(dir, dir.Write("in.ndjson", Ndjson(50)));
+  o.default_region = "DE";
+  ImportRun run = RunImport(o, sink);
+  REQUIRE_FALSE(run.error);
+  CHECK(run.complete);
+  CHECK(sink.sent.size() == 50);
+  CHECK(sink.regions == std::set<std::string>{"DE"});
+  CHECK(run.summary.created == 50);
+  CHECK(std::get<Checkpoint>(ReadCheckpoint(o.checkpoint_path)).complete);
+}
+
+TEST_CASE("unreadable lines and rejected records go to the dead-letter file", "[importer]") {
+  testing::TempDir dir;
+  FakeSink sink;
+  std::string input = dir.Write("in.ndjson", Ndjson(3) + "garbage\n" + "{\"identifiers\":[]}\n");
+  ImportRun run = RunImport(Options(dir, input), sink);
+  REQUIRE(run.complete);
+  CHECK(run.summary.rejected == 2);
+  CHECK(run.summary.rejections.at("not valid JSON") == 1);
+  CHECK(run.summary.rejections.at("no valid identifier") == 1);
+  std::string dead = testing::ReadFile(dir.File("dead"));
+  CHECK(dead.find(R"("input":"garbage","line":4,"reason":"not valid JSON")") != std::string::npos);
+  CHECK(dead.find(R"("line":5,"reason":"no valid identifier")") != std::string::npos);
+}
+
+TEST_CASE("retryable failures are retried; the run still completes", "[importer]") {
+  testing::TempDir dir;
+  FakeSink sink;
+  sink.busy_failures = 2;
+  ImportRun run = RunImport(Options(dir, dir.Write("in.ndjson", Ndjson(10))), sink);
+  REQUIRE_FALSE(run.error);
+  CHECK(sink.sent.size() == 10);
+}
+
+TEST_CASE("after a failure, --resume sends only what is not behind the checkpoint", "[importer]") {
+  testing::TempDir dir;
+  ImportOptions o = Options(dir, dir.Write("in.ndjson", Ndjson(40)));
+  o.workers = 1;  // a deterministic failure point
+  FakeSink failing;
+  failing.fail_on = Email(21);
+  ImportRun first = RunImport(o, failing);
+  REQUIRE(first.error);
+  CHECK_FALSE(first.complete);
+  CHECK(first.error->find("the store broke") != std::string::npos);
+  CHECK(first.error->find("--resume") != std::string::npos);
+  Checkpoint cp = std::get<Checkpoint>(ReadCheckpoint(o.checkpoint_path));
+  CHECK(cp.summary.created == 20);  // batches of 4: records 0..19 committed
+
+  FakeSink healthy;
+  o.resume = true;
+  ImportRun second = RunImport(o, healthy);
+  REQUIRE_FALSE(second.error);
+  CHECK(second.complete);
+  CHECK(healthy.sent.size() == 20);
+  CHECK(healthy.sent.count(Email(19)) == 0);
+  CHECK(healthy.sent.count(Email(20)) == 1);
+  CHECK(second.summary.created == 40);
+  CHECK(second.summary.resumed_records == 20);
+
+  // A third --resume finds the checkpoint complete and sends nothing.
+  FakeSink idle;
+  ImportRun third = RunImport(o, idle);
+  CHECK(third.complete);
+  CHECK(idle.calls == 0);
+}
+
+TEST_CASE("--resume refuses a checkpoint written for other inputs", "[importer]") {
+  testing::TempDir dir;
+  FakeSink sink;
+  ImportOptions o = Options(dir, dir.Write("in.ndjson", Ndjson(5)));
+  REQUIRE(RunImport(o, sink).complete);
+  dir.Write("in.ndjson", Ndjson(6));
+  o.resume = true;
+  ImportRun run = RunImport(o, sink);
+  REQUIRE(run.error);
+  CHECK(run.error->find("was written for other inputs") != std::string::npos);
+}
+
+TEST_CASE("a stop request ends the run early with a resumable checkpoint", "[importer]") {
+  testing::TempDir dir;
+  FakeSink sink;
+  std::atomic<bool> stop{true};
+  ImportOptions o = Options(dir, dir.Write("in.ndjson", Ndjson(10)));
+  o.stop = &stop;
+  ImportRun run = RunImport(o, sink);
+  CHECK_FALSE(run.complete);
+  CHECK(run.error->find("interrupted") == 0);
+  CHECK(sink.sent.empty());
+}
+
+TEST_CASE("bad options are reported before anything runs", "[importer]") {
+  testing::TempDir dir;
+  FakeSink sink;
+  ImportOptions o = Options(dir, dir.File("absent.ndjson"));
+  CHECK(RunImport(o, sink).error.value() == "cannot open " + dir.File("absent.ndjson"));
+  o.workers = 0;
+  CHECK(RunImport(o, sink).error.value() == "--workers must be at least 1");
+}
+
+}  // namespace
+}  // namespace idres::batch
