@@ -19,19 +19,25 @@ std::string RunRound(const Race& race, bool locks) {
   REQUIRE(engine.options().pool_size >= race.threads);
   if (race.setup) race.setup(db, engine);
   RunConcurrently(race.threads, [&](int i) {
-    try {
-      const UpsertResult r = engine.Upsert(race.record(i));
-      if (!r.ok()) throw std::runtime_error("record rejected: " + *r.error);
-    } catch (const EngineError&) {
-      // Without locks, concurrent merges can make an upsert fail outright;
-      // what matters there is the state left behind.
-      if (locks) throw;
+    if (race.work) {
+      race.work(engine, i, locks);
+    } else {
+      RaceUpsert(engine, race.record(i), locks);
     }
   });
   return race.violation(db, engine);
 }
 
 }  // namespace
+
+void RaceUpsert(Engine& engine, const Record& record, bool locks) {
+  try {
+    const UpsertResult r = engine.Upsert(record);
+    if (!r.ok()) throw std::runtime_error("record rejected: " + *r.error);
+  } catch (const EngineError&) {
+    if (locks) throw;
+  }
+}
 
 void CheckRace(const Race& race) {
   for (int round = 0; round < race.locked_rounds; ++round) {

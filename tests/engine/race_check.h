@@ -28,10 +28,18 @@ struct Race {
   std::function<void(EngineOptions&)> options;              // optional
   std::function<void(const TestDatabase&, Engine&)> setup;  // optional, before the race
   std::function<Record(int)> record;                        // the record of thread i
+  // Instead of `record`: all that thread i does (call Upsert through
+  // RaceUpsert so the unlocked rounds tolerate failures the same way).
+  std::function<void(Engine&, int, bool locks)> work;
   // What broke after the race ("" when the invariant holds).
   std::function<std::string(const TestDatabase&, Engine&)> violation;
 };
 
 void CheckRace(const Race& race);
+
+// engine.Upsert(record): a rejected record throws; with `locks` off an
+// EngineError is swallowed (concurrent merges without locks can fail
+// outright; the state left behind is what the round checks).
+void RaceUpsert(Engine& engine, const Record& record, bool locks);
 
 }  // namespace idres::testing
