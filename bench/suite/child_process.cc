@@ -1,0 +1,91 @@
+#include "bench/suite/child_process.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace idres::bench {
+namespace {
+
+int Decode(int raw) { return WIFEXITED(raw) ? WEXITSTATUS(raw) : -WTERMSIG(raw); }
+
+}  // namespace
+
+ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::string& log_path,
+                           const std::string& cwd)
+    : log_path_(log_path) {
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  const int log_fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (log_fd < 0) throw std::runtime_error("cannot open " + log_path);
+  pid_ = ::fork();
+  if (pid_ < 0) {
+    ::close(log_fd);
+    throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+  }
+  if (pid_ == 0) {
+    ::dup2(log_fd, 1);
+    ::dup2(log_fd, 2);
+    if (!cwd.empty() && ::chdir(cwd.c_str()) != 0) ::_exit(126);
+    ::execvp(args[0], args.data());
+    ::_exit(127);
+  }
+  ::close(log_fd);
+}
+
+ChildProcess::~ChildProcess() {
+  if (!status_) Stop(std::chrono::seconds(5));
+}
+
+std::optional<int> ChildProcess::Poll() {
+  if (status_) return status_;
+  int raw = 0;
+  if (::waitpid(pid_, &raw, WNOHANG) == pid_) status_ = Decode(raw);
+  return status_;
+}
+
+int ChildProcess::Wait() {
+  if (status_) return *status_;
+  int raw = 0;
+  while (::waitpid(pid_, &raw, 0) < 0 && errno == EINTR) {
+  }
+  status_ = Decode(raw);
+  return *status_;
+}
+
+int ChildProcess::Stop(std::chrono::seconds grace) {
+  if (Poll()) return *status_;
+  ::kill(pid_, SIGTERM);
+  const auto deadline = std::chrono::steady_clock::now() + grace;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (Poll()) return *status_;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ::kill(pid_, SIGKILL);
+  return Wait();
+}
+
+std::string ChildProcess::LogTail(std::size_t max_bytes) const {
+  std::ifstream in(log_path_);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string all = ss.str();
+  return all.size() <= max_bytes ? all : all.substr(all.size() - max_bytes);
+}
+
+int RunToEnd(const std::vector<std::string>& argv, const std::string& log_path,
+             const std::string& cwd) {
+  ChildProcess child(argv, log_path, cwd);
+  return child.Wait();
+}
+
+}  // namespace idres::bench

@@ -1,0 +1,134 @@
+#include "bench/suite/cluster.h"
+
+#include <pqxx/pqxx>
+
+#include <chrono>
+#include <thread>
+
+#include "bench/suite/preload_sql.h"
+#include "bench/suite/url.h"
+#include "engine/schema_sql.h"
+
+namespace idres::bench {
+namespace {
+
+constexpr const char* kCountPersons = "SELECT count(*) FROM persons";
+constexpr const char* kCountMerged = "SELECT count(*) FROM merges";
+// A PRIMARY KEY on (person_id, type, value) already keeps one person from
+// holding a value twice, so a group of two or more is two or more persons.
+constexpr const char* kDuplicatedUniqueValues =
+    "SELECT count(*) FROM (SELECT 1 FROM identifiers WHERE is_unique "
+    "GROUP BY type, value HAVING count(*) > 1) AS d";
+constexpr const char* kXacts =
+    "SELECT xact_commit, xact_rollback FROM pg_stat_database WHERE datname = $1";
+
+}  // namespace
+
+Cluster::Cluster(std::string admin_url) : admin_url_(std::move(admin_url)) {}
+
+std::string Cluster::Url(const std::string& dbname) const {
+  return WithDatabase(admin_url_, dbname);
+}
+
+void Cluster::CreateWithSchema(const std::string& dbname) const {
+  Drop(dbname);
+  {
+    pqxx::connection admin(admin_url_);
+    pqxx::nontransaction tx(admin);
+    tx.exec("CREATE DATABASE " + tx.quote_name(dbname));
+  }
+  Exec(dbname, std::string(kSchemaSql));
+}
+
+void Cluster::CreateFromTemplate(const std::string& dbname, const std::string& template_db) const {
+  Drop(dbname);
+  pqxx::connection admin(admin_url_);
+  pqxx::nontransaction tx(admin);
+  tx.exec("CREATE DATABASE " + tx.quote_name(dbname) + " TEMPLATE " + tx.quote_name(template_db));
+}
+
+void Cluster::Drop(const std::string& dbname) const {
+  pqxx::connection admin(admin_url_);
+  pqxx::nontransaction tx(admin);
+  tx.exec("DROP DATABASE IF EXISTS " + tx.quote_name(dbname) + " WITH (FORCE)");
+}
+
+void Cluster::Preload(const std::string& dbname, std::int64_t persons) const {
+  pqxx::connection conn(Url(dbname));
+  {
+    pqxx::nontransaction tx(conn);
+    tx.exec(kPreloadSession);
+    // Skipping the foreign-key triggers needs superuser; without it the load
+    // is only slower.
+    try {
+      tx.exec("SET session_replication_role = replica");
+    } catch (const pqxx::sql_error&) {
+    }
+  }
+  {
+    pqxx::work tx(conn);
+    tx.exec(kPreloadDropIndexes);
+    tx.exec_params(kPreloadPersons, persons);
+    tx.exec_params(kPreloadIdentifiers, persons);
+    tx.exec_params(kPreloadMatchKeys, persons);
+    tx.exec_params(kPreloadIdentity, persons);
+    // schema.sql recreates exactly the indexes dropped above.
+    tx.exec(std::string(kSchemaSql));
+    tx.commit();
+  }
+  pqxx::nontransaction tx(conn);
+  tx.exec("ANALYZE");
+  tx.exec("CHECKPOINT");
+}
+
+void Cluster::DropUniqueIndex(const std::string& dbname) const {
+  Exec(dbname, "DROP INDEX IF EXISTS identifiers_unique_value");
+}
+
+StoreCheck Cluster::Check(const std::string& dbname, std::int64_t expected_persons) const {
+  pqxx::connection conn(Url(dbname));
+  pqxx::nontransaction tx(conn);
+  StoreCheck check;
+  check.ran = true;
+  check.expected_persons = expected_persons;
+  check.persons = tx.exec(kCountPersons)[0][0].as<std::int64_t>();
+  check.merged_away = tx.exec(kCountMerged)[0][0].as<std::int64_t>();
+  check.duplicated_values = tx.exec(kDuplicatedUniqueValues)[0][0].as<std::int64_t>();
+  check.ok = check.persons == expected_persons && check.duplicated_values == 0;
+  if (check.duplicated_values != 0) {
+    check.detail = std::to_string(check.duplicated_values) +
+                   " unique identifier value(s) held by more than one person";
+  }
+  if (check.persons != expected_persons) {
+    if (!check.detail.empty()) check.detail += "; ";
+    check.detail +=
+        std::to_string(check.persons) + " persons, expected " + std::to_string(expected_persons);
+  }
+  return check;
+}
+
+XactCounts Cluster::Xacts(const std::string& dbname) const {
+  // Backends publish their counters when they exit; the sessions of the run
+  // just closed, so give the last ones a moment.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  pqxx::connection admin(admin_url_);
+  pqxx::nontransaction tx(admin);
+  const auto r = tx.exec_params(kXacts, dbname);
+  if (r.empty()) return {};
+  return {r[0][0].as<std::int64_t>(), r[0][1].as<std::int64_t>()};
+}
+
+std::string Cluster::Scalar(const std::string& dbname, const std::string& sql) const {
+  pqxx::connection conn(Url(dbname));
+  pqxx::nontransaction tx(conn);
+  const auto r = tx.exec(sql);
+  return r.empty() || r[0][0].is_null() ? std::string() : r[0][0].c_str();
+}
+
+void Cluster::Exec(const std::string& dbname, const std::string& sql) const {
+  pqxx::connection conn(Url(dbname));
+  pqxx::nontransaction tx(conn);
+  tx.exec(sql);
+}
+
+}  // namespace idres::bench

@@ -1,0 +1,142 @@
+#include "bench/suite/goals.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace idres::bench {
+namespace {
+
+std::string Fixed(double v, int digits = 2) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::string Tps(const RunResult* r) { return Fixed(r->throughput, 0) + "/s"; }
+
+Goal HttpVsPgbench(const std::vector<RunResult>& runs) {
+  Goal g{"(1) upsert over HTTP at 32 clients / pgbench, same SQL shape (a)", ">= 0.80", "", ""};
+  const RunResult* http = FindRun(runs, "scenario", "a", "idres", "http", 32);
+  const RunResult* pgb = FindRun(runs, "scenario", "a", "pgbench", "sql", 32);
+  const auto ratio = Ratio(http, pgb);
+  if (!ratio) {
+    g.measured = "no HTTP and pgbench runs of (a) at 32 clients";
+    g.verdict = "not measured";
+    return g;
+  }
+  g.measured = Fixed(*ratio) + " (http " + Tps(http) + ", pgbench " + Tps(pgb) + ")";
+  g.verdict = *ratio >= 0.8 ? "met" : "not met";
+  return g;
+}
+
+Goal LockCost(const std::vector<RunResult>& runs) {
+  Goal g{"(2) cost of the locks against the naive path, scenario (a), in-process", "<= 15%", "",
+         ""};
+  bool all_met = true;
+  int measured = 0;
+  for (const RunResult& r : runs) {
+    if (r.section != "scenario" || r.scenario != "a" || r.variant != "idres" ||
+        r.transport != "in-process") {
+      continue;
+    }
+    const RunResult* naive = FindRun(runs, "scenario", "a", "naive", "in-process", r.clients);
+    const auto ratio = Ratio(&r, naive);
+    if (!ratio) continue;
+    const double cost = 1.0 - *ratio;
+    if (!g.measured.empty()) g.measured += ", ";
+    g.measured += Fixed(cost * 100, 1) + "% at " + std::to_string(r.clients);
+    all_met = all_met && cost <= 0.15;
+    ++measured;
+  }
+  if (measured == 0) {
+    g.measured = "no naive runs";
+    g.verdict = "not measured";
+  } else {
+    g.verdict = all_met ? "met" : "not met";
+  }
+  return g;
+}
+
+Goal ImportVsCopy(const std::vector<RunResult>& runs) {
+  Goal g{"(3) import / COPY of the same rows (e)", ">= 0.25", "", ""};
+  const RunResult* copy = nullptr;
+  const RunResult* best = nullptr;
+  for (const RunResult& r : runs) {
+    if (r.section != "import") continue;
+    if (r.variant == "copy") copy = &r;
+    if (r.variant == "idres" && r.errors == 0 && (!best || r.throughput > best->throughput)) {
+      best = &r;
+    }
+  }
+  const auto ratio = Ratio(best, copy);
+  if (!ratio) {
+    g.measured = "no import or COPY run";
+    g.verdict = "not measured";
+    return g;
+  }
+  g.measured = Fixed(*ratio) + " (" + best->transport + " x" + std::to_string(best->clients) + " " +
+               Tps(best) + ", COPY " + Tps(copy) + " records)";
+  g.verdict = *ratio >= 0.25 ? "met" : "not met";
+  return g;
+}
+
+Goal Scale(const std::vector<RunResult>& runs) {
+  Goal g{"(4) throughput at 1,000,000 persons / at 10,000 (a and b, in-process)", ">= 0.80", "",
+         ""};
+  std::int64_t small = -1, large = -1;
+  for (const RunResult& r : runs) {
+    if (r.section != "scale") continue;
+    small = small < 0 ? r.preload : std::min(small, r.preload);
+    large = std::max(large, r.preload);
+  }
+  if (small < 0 || small == large) {
+    g.measured = "no scale runs";
+    g.verdict = "not measured";
+    return g;
+  }
+  bool all_met = true;
+  for (const char* s : {"a", "b"}) {
+    for (const RunResult& r : runs) {
+      if (r.section != "scale" || r.scenario != s || r.preload != large) continue;
+      const RunResult* base = FindRun(runs, "scale", s, r.variant, r.transport, r.clients, small);
+      const auto ratio = Ratio(&r, base);
+      if (!ratio) continue;
+      if (!g.measured.empty()) g.measured += ", ";
+      g.measured += std::string(s) + ": " + Fixed(*ratio) + " at " + std::to_string(r.clients);
+      all_met = all_met && *ratio >= 0.8;
+    }
+  }
+  g.measured += " (" + std::to_string(large) + " vs " + std::to_string(small) + " persons)";
+  if (large < 1000000) {
+    g.verdict = "not measured at 1,000,000 (run with --million)";
+  } else {
+    g.verdict = all_met ? "met" : "not met";
+  }
+  return g;
+}
+
+}  // namespace
+
+const RunResult* FindRun(const std::vector<RunResult>& runs, const std::string& section,
+                         const std::string& scenario, const std::string& variant,
+                         const std::string& transport, int clients, std::int64_t preload) {
+  for (const RunResult& r : runs) {
+    if (r.section == section && r.scenario == scenario && r.variant == variant &&
+        r.transport == transport && r.clients == clients &&
+        (preload == 0 || r.preload == preload)) {
+      return &r;
+    }
+  }
+  return nullptr;
+}
+
+std::optional<double> Ratio(const RunResult* a, const RunResult* b) {
+  if (a == nullptr || b == nullptr || b->throughput <= 0) return std::nullopt;
+  return a->throughput / b->throughput;
+}
+
+std::vector<Goal> EvaluateGoals(const std::vector<RunResult>& runs) {
+  return {HttpVsPgbench(runs), LockCost(runs), ImportVsCopy(runs), Scale(runs)};
+}
+
+}  // namespace idres::bench

@@ -1,0 +1,29 @@
+// The four figures to reach, computed from a suite's runs. Goals are
+// reported honestly, never asserted: a missed goal does not fail the run.
+//   1. upsert over HTTP at 32 clients >= 0.8 x pgbench on the same SQL shape (a);
+//   2. the locks cost <= 15% against the naive path in scenario (a);
+//   3. import >= 0.25 x COPY of the same rows;
+//   4. throughput at 1,000,000 persons >= 0.8 x at 10,000.
+// Pure functions; thread-safe.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/suite/results.h"
+
+namespace idres::bench {
+
+// The run of `section` matching scenario, variant, transport and clients
+// (and preload when not 0), if any.
+const RunResult* FindRun(const std::vector<RunResult>& runs, const std::string& section,
+                         const std::string& scenario, const std::string& variant,
+                         const std::string& transport, int clients, std::int64_t preload = 0);
+
+// throughput(a) / throughput(b) when both exist and b is not zero.
+std::optional<double> Ratio(const RunResult* a, const RunResult* b);
+
+std::vector<Goal> EvaluateGoals(const std::vector<RunResult>& runs);
+
+}  // namespace idres::bench

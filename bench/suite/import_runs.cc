@@ -1,0 +1,240 @@
+#include "bench/suite/import_runs.h"
+
+#include <spdlog/spdlog.h>
+#include <pqxx/pqxx>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <tuple>
+#include <variant>
+
+#include "bench/suite/child_process.h"
+#include "bench/suite/http_client.h"
+#include "bench/suite/load.h"
+#include "bench/suite/record_json.h"
+#include "bench/suite/scratch_database.h"
+#include "bench/suite/serve_child.h"
+#include "engine/engine.h"
+#include "matcher/lock_plan.h"
+#include "matcher/match_config.h"
+#include "normalize/normalizer.h"
+
+namespace idres::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string Pad(std::int64_t n, int width) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%0*lld", width, static_cast<long long>(n));
+  return buf;
+}
+
+std::vector<Record> Records(std::int64_t n) {
+  std::vector<Record> out;
+  out.reserve(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) out.push_back(ImportRecord(i));
+  return out;
+}
+
+RunResult Finish(const SuiteContext& ctx, const std::string& db, RunResult r,
+                 std::int64_t records) {
+  r.scenario = "e";
+  r.throughput = r.seconds > 0 ? static_cast<double>(r.ops) / r.seconds : 0;
+  r.check = ctx.cluster.Check(db, records);
+  return r;
+}
+
+// Chunks of `chunk` records handed to `workers` threads; `send` imports one
+// chunk and returns the records that failed. Latencies are per chunk.
+LoadResult Chunked(const std::vector<Record>& records, int workers, int chunk,
+                   const std::function<int(int, std::span<const Record>)>& send) {
+  const std::int64_t chunks = (static_cast<std::int64_t>(records.size()) + chunk - 1) / chunk;
+  LoadOptions load;
+  load.clients = workers;
+  load.duration = std::chrono::hours(1);
+  load.max_ops = chunks;
+  std::atomic<std::int64_t> failed{0};
+  LoadResult result = RunClosedLoop(load, [&](int worker, std::int64_t seq) {
+    const std::size_t begin = static_cast<std::size_t>(seq) * chunk;
+    const std::size_t end = std::min(records.size(), begin + chunk);
+    const int bad = send(worker, std::span<const Record>(records).subspan(begin, end - begin));
+    if (bad == 0) return OpOutcome{};
+    failed += bad;
+    return OpOutcome{false, std::to_string(bad) + " record(s) of a chunk failed"};
+  });
+  result.errors = failed.load();
+  return result;
+}
+
+RunResult FromChunks(LoadResult& load, std::int64_t records, int workers) {
+  RunResult r;
+  r.clients = workers;
+  r.ops = records - load.errors;
+  r.errors = load.errors;
+  r.first_error = load.first_error;
+  r.seconds = load.seconds;
+  SetLatencies(r, load.latencies_ms);
+  return r;
+}
+
+std::string TraitsJson(const Traits& traits) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [k, v] : traits) std::visit([&](const auto& x) { j[k] = x; }, v);
+  return j.dump();
+}
+
+}  // namespace
+
+Record ImportRecord(std::int64_t i) {
+  Record r;
+  r.identifiers = {{"email", "i" + std::to_string(i) + "@import.example.org"},
+                   {"phone", "+1654" + Pad(i % 10000000, 7)},
+                   {"name", "imported person " + std::to_string(i)},
+                   {"birth_date", "19" + Pad(50 + i % 50, 2) + "-" + Pad(1 + i % 12, 2) + "-" +
+                                      Pad(1 + i % 28, 2)},
+                   {"postal_code", Pad(10000 + i % 90000, 5)}};
+  r.traits = {{"source", std::string("import")}, {"n", static_cast<double>(i)}};
+  r.source = "bench-import";
+  return r;
+}
+
+RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int workers, int chunk) {
+  const std::vector<Record> input = Records(records);
+  ScratchDatabase db(ctx.cluster, ctx.db_prefix + "_import_" + "engine" + std::to_string(workers));
+  RunResult r;
+  {
+    EngineOptions options;
+    options.database_url = db.url();
+    options.pool_size = workers;
+    Engine engine(std::move(options));
+    LoadResult load = Chunked(input, workers, chunk, [&](int, std::span<const Record> part) {
+      int bad = 0;
+      for (const auto& result : engine.BatchUpsert(part)) bad += result.ok() ? 0 : 1;
+      return bad;
+    });
+    r = FromChunks(load, records, workers);
+  }
+  r.variant = "idres";
+  r.transport = "in-process";
+  r.note = "BatchUpsert, " + std::to_string(chunk) + " records per call";
+  return Finish(ctx, db.name(), r, records);
+}
+
+RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int workers, int chunk) {
+  const std::vector<Record> input = Records(records);
+  ScratchDatabase db(ctx.cluster, ctx.db_prefix + "_import_" + "http" + std::to_string(workers));
+  RunResult r;
+  {
+    ServeChild serve(ctx, db.url(), workers);
+    std::vector<std::unique_ptr<HttpConnection>> conns;
+    for (int w = 0; w < workers; ++w) {
+      conns.push_back(std::make_unique<HttpConnection>("127.0.0.1", serve.port()));
+    }
+    LoadResult load = Chunked(input, workers, chunk, [&](int w, std::span<const Record> part) {
+      const HttpResponse resp =
+          conns[w]->Post("/idres.v1.IdentityService/BatchUpsert", BatchUpsertRequestJson(part));
+      if (resp.status != 200) return static_cast<int>(part.size());
+      const int bad = BatchErrors(resp.body);
+      return bad < 0 ? static_cast<int>(part.size()) : bad;
+    });
+    r = FromChunks(load, records, workers);
+    conns.clear();
+    serve.Stop();
+  }
+  r.variant = "idres";
+  r.transport = "http";
+  r.note = "BatchUpsert RPC, " + std::to_string(chunk) + " records per call";
+  return Finish(ctx, db.name(), r, records);
+}
+
+RunResult RunImportCli(const SuiteContext& ctx, std::int64_t records,
+                       const std::vector<std::string>& import_args) {
+  const std::string file = ctx.work_dir + "/import.jsonl";
+  {
+    std::ofstream out(file);
+    for (std::int64_t i = 0; i < records; ++i) {
+      const auto body = nlohmann::json::parse(UpsertRequestJson(ImportRecord(i)));
+      out << body["record"].dump() << '\n';
+    }
+  }
+  ScratchDatabase db(ctx.cluster, ctx.db_prefix + "_import_" + "cli");
+  std::vector<std::string> argv = {ctx.idres_binary};
+  for (auto& a : Expand(import_args, "", db.url(), "", file)) argv.push_back(std::move(a));
+  const auto t0 = Clock::now();
+  const int status = RunToEnd(argv, ctx.work_dir + "/import.log");
+  RunResult r;
+  r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  r.variant = "idres";
+  r.transport = "cli";
+  r.clients = 1;
+  r.ops = status == 0 ? records : 0;
+  r.errors = status == 0 ? 0 : records;
+  if (status != 0) r.first_error = "idres import exited with " + std::to_string(status);
+  r.note = "idres import, file of JSON lines";
+  return Finish(ctx, db.name(), r, records);
+}
+
+RunResult RunCopy(const SuiteContext& ctx, std::int64_t records) {
+  // The rows the engine would write, normalized and keyed before the clock
+  // starts: COPY is timed alone.
+  const Normalizer normalizer;
+  const LockPlanner planner(MatchConfig::Defaults());
+  const MatchConfig config = MatchConfig::Defaults();
+  // Tuples: libpqxx 6.4's stream_to takes rows as tuples.
+  std::vector<std::tuple<std::string, std::string>> persons, match_keys;
+  std::vector<std::tuple<std::string, std::string, std::string, std::string>> identifiers;
+  for (std::int64_t i = 0; i < records; ++i) {
+    const Record rec = ImportRecord(i);
+    const std::string id = std::to_string(i + 1);
+    persons.emplace_back(id, TraitsJson(rec.traits));
+    std::vector<Identifier> ids;
+    for (const auto& raw : rec.identifiers) {
+      const auto n = normalizer.Normalize(raw.type, raw.value);
+      if (const auto* v = std::get_if<Identifier>(&n)) ids.push_back(*v);
+    }
+    for (const auto& v : ids) {
+      const TypeRule* rule = config.Find(v.type);
+      identifiers.emplace_back(id, v.type, v.value, rule != nullptr && rule->unique ? "t" : "f");
+    }
+    bool truncated = false;
+    for (std::int64_t key :
+         planner.MatchKeys(ids, LockPlanner::kDefaultMaxCombinations, &truncated)) {
+      match_keys.emplace_back(std::to_string(key), id);
+    }
+  }
+  ScratchDatabase db(ctx.cluster, ctx.db_prefix + "_import_" + "copy");
+  pqxx::connection conn(db.url());
+  const auto t0 = Clock::now();
+  {
+    pqxx::work tx(conn);
+    const auto copy = [&](const std::string& table, const std::vector<std::string>& columns,
+                          const auto& rows) {
+      pqxx::stream_to stream(tx, table, columns);
+      for (const auto& row : rows) stream << row;
+      stream.complete();
+    };
+    copy("persons", {"id", "traits"}, persons);
+    copy("identifiers", {"person_id", "type", "value", "is_unique"}, identifiers);
+    copy("match_keys", {"key", "person_id"}, match_keys);
+    tx.exec("SELECT setval(pg_get_serial_sequence('persons', 'id'), " + std::to_string(records) +
+            ")");
+    tx.commit();
+  }
+  RunResult r;
+  r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  r.variant = "copy";
+  r.transport = "sql";
+  r.clients = 1;
+  r.ops = records;
+  r.note = "COPY of the same persons, identifiers and match keys";
+  return Finish(ctx, db.name(), r, records);
+}
+
+}  // namespace idres::bench

@@ -1,0 +1,32 @@
+// Scenario (e): importing generated records into an empty store, against
+// COPY of the same rows (persons, identifiers, match keys) as the floor a
+// bulk load cannot beat.
+//   RunImportEngine  Engine::BatchUpsert in chunks, `workers` in parallel.
+//   RunImportHttp    the BatchUpsert RPC of a real `idres serve`.
+//   RunImportCli     `idres import` on a JSON-lines file, when
+//                    SuiteContext::import_args is set.
+//   RunCopy          COPY ... FROM STDIN of the rows the engine would write.
+// Each checks the store afterwards: `records` persons, no duplicated value.
+// Thread-safety: blocking runs; one at a time.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "bench/suite/context.h"
+#include "bench/suite/results.h"
+#include "engine/record.h"
+
+namespace idres::bench {
+
+// Record i of the import: a new person (email, phone, name, birth date,
+// postal code, two traits), distinct from every other record and the preload.
+Record ImportRecord(std::int64_t i);
+
+RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int workers, int chunk);
+RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int workers, int chunk);
+RunResult RunImportCli(const SuiteContext& ctx, std::int64_t records,
+                       const std::vector<std::string>& import_args);
+RunResult RunCopy(const SuiteContext& ctx, std::int64_t records);
+
+}  // namespace idres::bench

@@ -1,0 +1,40 @@
+// SuiteOptions: what one run of the suite measures, from the command line.
+// Defaults are the documented default run (about 15 minutes on 2 cores);
+// --quick is a minute-scale smoke run, --million the full scale measurement.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace idres::bench {
+
+struct SuiteOptions {
+  std::string database_url;  // admin URL of the cluster (its databases stay)
+  std::string idres_binary;
+  std::string pgbench;
+  std::vector<int> clients = {1, 8, 32, 64};
+  double seconds = 8;
+  std::string scenarios = "abcdef";
+  std::int64_t preload = 10000;
+  std::int64_t large = 100000;  // scale comparison store; 0 skips it
+  int scale_clients = 32;
+  std::int64_t import_records = 100000;
+  int import_chunk = 500;
+  std::vector<int> import_workers = {1, 8};
+  std::int64_t wire_ops = 200;
+  bool http = true;
+  bool pgbench_runs = true;
+  bool naive = true;
+  std::string json_path;
+  std::string chart_path;
+  std::string work_dir;
+  std::vector<std::string> serve_args;
+  std::vector<std::string> import_args;  // empty: no `idres import` run
+};
+
+// Parses argv; returns false (after printing help or the error) when the
+// program should exit with `exit_code`.
+bool ParseOptions(int argc, char** argv, SuiteOptions& options, int& exit_code);
+
+}  // namespace idres::bench

@@ -1,0 +1,101 @@
+#include "bench/suite/pgbench.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <vector>
+
+#include "bench/suite/child_process.h"
+#include "bench/suite/load.h"
+
+namespace idres::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string ReadAll(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Latencies (ms) of the committed transactions in pgbench's -l logs: lines of
+// "client_id transaction_no time script_no time_epoch time_us", time in us.
+std::vector<double> LoggedLatencies(const fs::path& dir) {
+  std::vector<double> ms;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().filename().string().rfind("pgb_log", 0) != 0) continue;
+    std::ifstream in(entry.path());
+    std::string client, tx, time;
+    std::string rest;
+    while (in >> client >> tx >> time && std::getline(in, rest)) {
+      char* end = nullptr;
+      const double us = std::strtod(time.c_str(), &end);
+      if (end != time.c_str() && *end == '\0') ms.push_back(us / 1000.0);
+    }
+  }
+  return ms;
+}
+
+}  // namespace
+
+RunResult RunPgbench(const PgbenchOptions& o) {
+  const fs::path dir = o.work_dir;
+  fs::create_directories(dir);
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().filename().string().rfind("pgb_log", 0) == 0) fs::remove(entry.path());
+  }
+  std::ofstream(dir / "script.sql") << o.script;
+
+  std::vector<std::string> argv = {o.pgbench, "-n",
+                                   "-M",      "prepared",
+                                   "-f",      (dir / "script.sql").string(),
+                                   "-c",      std::to_string(o.clients),
+                                   "-j",      std::to_string(o.clients > 1 ? 2 : 1)};
+  if (o.transactions > 0) {
+    argv.insert(argv.end(), {"-t", std::to_string(o.transactions)});
+  } else {
+    argv.insert(argv.end(), {"-T", std::to_string(static_cast<int>(o.seconds + 0.5)), "-l",
+                             "--log-prefix", (dir / "pgb_log").string()});
+  }
+  for (const auto& [k, v] : o.variables) argv.insert(argv.end(), {"-D", k + "=" + v});
+  argv.push_back(o.url);
+
+  // lock_timeout for every session, as the engine's SET LOCAL sets it.
+  ::setenv("PGOPTIONS", "-c lock_timeout=2000", 1);
+  const fs::path out = dir / "pgbench.out";
+  fs::remove(out);
+  const int status = RunToEnd(argv, out.string());
+  ::unsetenv("PGOPTIONS");
+  const std::string text = ReadAll(out);
+
+  RunResult r;
+  r.variant = "pgbench";
+  r.transport = "sql";
+  r.clients = o.clients;
+  r.seconds = o.seconds;
+  std::smatch m;
+  if (std::regex_search(text, m, std::regex(R"(actually processed: (\d+))"))) {
+    r.ops = std::stoll(m[1]);
+  }
+  if (std::regex_search(text, m, std::regex(R"(number of failed transactions: (\d+))"))) {
+    r.errors = std::stoll(m[1]);
+  }
+  if (std::regex_search(text, m, std::regex(R"(tps = ([0-9.]+) \(without)"))) {
+    r.throughput = std::stod(m[1]);
+  }
+  if (status != 0 || std::regex_search(text, m, std::regex(R"(error: ([^\n]*))"))) {
+    r.first_error = status != 0 ? "pgbench exited with " + std::to_string(status) + ": " : "";
+    if (std::regex_search(text, m, std::regex(R"(error: ([^\n]*))"))) r.first_error += m[1];
+  }
+  if (o.transactions == 0) {
+    std::vector<double> ms = LoggedLatencies(dir);
+    SetLatencies(r, ms);
+  }
+  return r;
+}
+
+}  // namespace idres::bench

@@ -1,0 +1,56 @@
+#include "bench/suite/record_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+
+namespace idres::bench {
+namespace {
+
+nlohmann::json RecordJson(const Record& record) {
+  nlohmann::json ids = nlohmann::json::array();
+  for (const auto& id : record.identifiers) ids.push_back({{"type", id.type}, {"value", id.value}});
+  nlohmann::json traits = nlohmann::json::object();
+  for (const auto& [key, value] : record.traits) {
+    std::visit([&](const auto& v) { traits[key] = v; }, value);
+  }
+  nlohmann::json out = {{"identifiers", ids}, {"traits", traits}};
+  if (!record.source.empty()) out["source"] = record.source;
+  return out;
+}
+
+}  // namespace
+
+std::string UpsertRequestJson(const Record& record) {
+  return nlohmann::json{{"record", RecordJson(record)}}.dump();
+}
+
+std::string BatchUpsertRequestJson(std::span<const Record> records) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& r : records) list.push_back(RecordJson(r));
+  return nlohmann::json{{"records", list}}.dump();
+}
+
+int BatchErrors(std::string_view response_body) {
+  const auto body = nlohmann::json::parse(response_body, nullptr, false);
+  if (body.is_discarded() || !body.contains("results")) return -1;
+  int errors = 0;
+  for (const auto& r : body["results"]) errors += r.contains("error") ? 1 : 0;
+  return errors;
+}
+
+std::optional<double> MetricValue(std::string_view page, std::string_view name) {
+  std::size_t pos = 0;
+  while (pos < page.size()) {
+    const std::size_t end = std::min(page.find('\n', pos), page.size());
+    const std::string_view line = page.substr(pos, end - pos);
+    if (line.size() > name.size() && line.substr(0, name.size()) == name &&
+        line[name.size()] == ' ') {
+      return std::strtod(std::string(line.substr(name.size() + 1)).c_str(), nullptr);
+    }
+    pos = end + 1;
+  }
+  return std::nullopt;
+}
+
+}  // namespace idres::bench

@@ -1,0 +1,215 @@
+#include "bench/suite/report.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "bench/suite/goals.h"
+
+namespace idres::bench {
+namespace {
+
+std::string F(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::string Opt(const std::optional<double>& v, int digits) { return v ? F(*v, digits) : "-"; }
+
+std::string StoreText(const RunResult& r) {
+  if (!r.check.ran) return "-";
+  std::string s = r.check.ok ? "ok" : (r.check_must_pass ? "WRONG" : "wrong (data)");
+  s += " " + std::to_string(r.check.persons) + "/" + std::to_string(r.check.expected_persons);
+  if (r.check.duplicated_values > 0) s += " dup=" + std::to_string(r.check.duplicated_values);
+  return s;
+}
+
+void Row(std::ostream& out, const RunResult& r) {
+  char line[512];
+  std::snprintf(
+      line, sizeof line, "%-3s %-8s %-10s %7s %4d %9s %8s %8s %8s %8s %6lld %5s %5s %6lld  %s\n",
+      r.scenario.c_str(), r.variant.c_str(), r.transport.c_str(), std::to_string(r.preload).c_str(),
+      r.clients, F(r.throughput, 0).c_str(), F(r.p50_ms, 2).c_str(), F(r.p95_ms, 2).c_str(),
+      F(r.p99_ms, 2).c_str(), Opt(r.lock_wait_ms_per_op, 3).c_str(),
+      static_cast<long long>(r.retries), Opt(r.commits_per_op, 2).c_str(),
+      Opt(r.rollbacks_per_op, 2).c_str(), static_cast<long long>(r.errors), StoreText(r).c_str());
+  out << line;
+  if (!r.note.empty()) out << "      note: " << r.note << "\n";
+  if (!r.first_error.empty()) out << "      first error: " << r.first_error.substr(0, 200) << "\n";
+}
+
+void Section(std::ostream& out, const SuiteResults& results, const std::string& section,
+             const std::string& title) {
+  bool header = false;
+  for (const RunResult& r : results.runs) {
+    if (r.section != section) continue;
+    if (!header) {
+      out << "\n== " << title << "\n"
+          << "sc  variant  transport  preload  cli     ops/s   p50 ms   p95 ms   p99 ms  "
+             "lockw ms  retry  com/o  rb/o   errs  store\n";
+      header = true;
+    }
+    Row(out, r);
+  }
+}
+
+void Ratios(std::ostream& out, const SuiteResults& results) {
+  out << "\n== Ratios (throughput)\n"
+      << "sc  cli  in-proc/pgbench  http/pgbench  in-proc/naive  http/in-proc\n";
+  std::set<std::pair<std::string, int>> keys;
+  for (const RunResult& r : results.runs) {
+    if (r.section == "scenario" && r.variant == "idres") keys.insert({r.scenario, r.clients});
+  }
+  for (const auto& [s, c] : keys) {
+    const auto* in = FindRun(results.runs, "scenario", s, "idres", "in-process", c);
+    const auto* http = FindRun(results.runs, "scenario", s, "idres", "http", c);
+    const auto* pgb = FindRun(results.runs, "scenario", s, "pgbench", "sql", c);
+    const auto* naive = FindRun(results.runs, "scenario", s, "naive", "in-process", c);
+    char line[256];
+    std::snprintf(line, sizeof line, "%-3s %3d  %15s  %12s  %13s  %12s\n", s.c_str(), c,
+                  Opt(Ratio(in, pgb), 2).c_str(), Opt(Ratio(http, pgb), 2).c_str(),
+                  Opt(Ratio(in, naive), 2).c_str(), Opt(Ratio(http, in), 2).c_str());
+    out << line;
+  }
+}
+
+void Wire(std::ostream& out, const SuiteResults& results) {
+  if (results.wire.empty()) return;
+  out << "\n== Per upsert, counted on the wire (1 client, sequential)\n"
+      << "shape          ops  round trips  statements  BEGINs\n";
+  for (const WireCount& w : results.wire) {
+    char line[256];
+    std::snprintf(line, sizeof line, "%-12s %5lld  %11s  %10s  %6s\n", w.scenario.c_str(),
+                  static_cast<long long>(w.ops), F(w.round_trips_per_op, 2).c_str(),
+                  F(w.statements_per_op, 2).c_str(), F(w.transactions_per_op, 2).c_str());
+    out << line;
+  }
+}
+
+nlohmann::json RunJson(const RunResult& r) {
+  nlohmann::json j = {{"section", r.section},
+                      {"scenario", r.scenario},
+                      {"variant", r.variant},
+                      {"transport", r.transport},
+                      {"clients", r.clients},
+                      {"preload", r.preload},
+                      {"ops", r.ops},
+                      {"errors", r.errors},
+                      {"seconds", r.seconds},
+                      {"throughput", r.throughput},
+                      {"p50_ms", r.p50_ms},
+                      {"p95_ms", r.p95_ms},
+                      {"p99_ms", r.p99_ms},
+                      {"retries", r.retries},
+                      {"note", r.note},
+                      {"first_error", r.first_error},
+                      {"check_must_pass", r.check_must_pass}};
+  const auto opt = [&](const char* k, const std::optional<double>& v) {
+    j[k] = v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+  };
+  opt("lock_wait_ms_per_op", r.lock_wait_ms_per_op);
+  opt("lock_wait_ms_max", r.lock_wait_ms_max);
+  opt("commits_per_op", r.commits_per_op);
+  opt("rollbacks_per_op", r.rollbacks_per_op);
+  if (r.check.ran) {
+    j["store"] = {{"ok", r.check.ok},
+                  {"persons", r.check.persons},
+                  {"expected_persons", r.check.expected_persons},
+                  {"merged_away", r.check.merged_away},
+                  {"duplicated_unique_values", r.check.duplicated_values},
+                  {"detail", r.check.detail}};
+  }
+  return j;
+}
+
+}  // namespace
+
+void PrintReport(std::ostream& out, const SuiteResults& results) {
+  out << "\nlockw = lock wait per upsert (EngineObserver::OnLockWait; /metrics over HTTP); "
+         "com/o, rb/o = commits, rollbacks per op (pg_stat_database)\n";
+  Section(out, results, "scenario", "Scenarios (a) new, (b) updates, (c) hot, (d) mix");
+  Ratios(out, results);
+  Wire(out, results);
+  Section(out, results, "scale", "Scale: the same scenario on a small and a large store");
+  Section(out, results, "import", "Import (e): records per second, latency per call");
+  Section(out, results, "normalize", "Normalization alone (f): identifiers per second");
+  out << "\n== Goals (reported, not asserted)\n";
+  for (const Goal& g : results.goals) {
+    out << g.name << "\n    target " << g.target << ", measured " << g.measured << "  -> "
+        << g.verdict << "\n";
+  }
+  for (const std::string& n : results.notes) out << "note: " << n << "\n";
+  if (results.failures.empty()) {
+    out << "\nEvery store check that must pass passed.\n";
+  } else {
+    out << "\nFAILED:\n";
+    for (const std::string& f : results.failures) out << "  " << f << "\n";
+  }
+}
+
+void WriteJson(const std::string& path, const SuiteResults& results, const std::string& meta_json) {
+  nlohmann::json j;
+  j["meta"] = nlohmann::json::parse(meta_json, nullptr, false);
+  j["runs"] = nlohmann::json::array();
+  for (const RunResult& r : results.runs) j["runs"].push_back(RunJson(r));
+  j["wire"] = nlohmann::json::array();
+  for (const WireCount& w : results.wire) {
+    j["wire"].push_back({{"shape", w.scenario},
+                         {"ops", w.ops},
+                         {"round_trips_per_op", w.round_trips_per_op},
+                         {"statements_per_op", w.statements_per_op},
+                         {"begins_per_op", w.transactions_per_op}});
+  }
+  j["goals"] = nlohmann::json::array();
+  for (const Goal& g : results.goals) {
+    j["goals"].push_back(
+        {{"goal", g.name}, {"target", g.target}, {"measured", g.measured}, {"verdict", g.verdict}});
+  }
+  j["failures"] = results.failures;
+  j["notes"] = results.notes;
+  std::ofstream(path) << j.dump(2) << "\n";
+}
+
+std::string WriteChart(const std::string& svg_path, const SuiteResults& results) {
+  // scenario -> series title -> (clients, throughput)
+  std::map<std::string, std::map<std::string, std::vector<std::pair<int, double>>>> panels;
+  for (const RunResult& r : results.runs) {
+    if (r.section != "scenario") continue;
+    panels[r.scenario][r.variant + " " + r.transport].push_back({r.clients, r.throughput});
+  }
+  if (panels.empty()) return "nothing to draw";
+  const std::string gp = svg_path + ".gp";
+  std::ofstream s(gp);
+  s << "set terminal svg size 1100,800 dynamic font 'sans,11'\n"
+    << "set output '" << svg_path << "'\n"
+    << "set multiplot layout 2,2 title 'idres: throughput (operations/s) vs clients'\n"
+    << "set logscale x 2\nset xtics (1, 8, 32, 64)\nset xrange [0.8:80]\nset yrange [0:*]\n"
+    << "set grid\nset key top left font ',9'\nset xlabel 'clients'\nset ylabel 'ops/s'\n";
+  const std::map<std::string, std::string> names = {
+      {"a", "(a) all new"}, {"b", "(b) updates"}, {"c", "(c) hot: 10 people"}, {"d", "(d) mix"}};
+  for (const auto& [scenario, series] : panels) {
+    const auto name = names.find(scenario);
+    s << "set title '" << (name == names.end() ? scenario : name->second) << "'\nplot ";
+    bool first = true;
+    for (const auto& [title, points] : series) {
+      s << (first ? "" : ", ") << "'-' using 1:2 with linespoints title '" << title << "'";
+      first = false;
+    }
+    s << "\n";
+    for (const auto& [title, points] : series) {
+      for (const auto& [c, tps] : points) s << c << " " << tps << "\n";
+      s << "e\n";
+    }
+  }
+  s << "unset multiplot\n";
+  s.close();
+  const std::string cmd = "gnuplot '" + gp + "' 2>'" + svg_path + ".err'";
+  if (std::system(cmd.c_str()) != 0) return "gnuplot failed (is gnuplot-nox installed?)";
+  return "";
+}
+
+}  // namespace idres::bench

@@ -1,0 +1,213 @@
+#include "bench/suite/scenario_runs.h"
+
+#include <spdlog/spdlog.h>
+
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "bench/suite/counting_observer.h"
+#include "bench/suite/http_client.h"
+#include "bench/suite/load.h"
+#include "bench/suite/pgbench.h"
+#include "bench/suite/pgbench_scripts.h"
+#include "bench/suite/record_json.h"
+#include "bench/suite/scratch_database.h"
+#include "bench/suite/serve_child.h"
+#include "bench/suite/url.h"
+#include "bench/suite/wire_counter.h"
+#include "bench/suite/workload.h"
+#include "engine/engine.h"
+
+namespace idres::bench {
+namespace {
+
+constexpr const char* kUpsertPath = "/idres.v1.IdentityService/Upsert";
+
+ScratchDatabase RunDb(const SuiteContext& ctx, const RunSpec& spec, const std::string& kind) {
+  return ScratchDatabase(
+      ctx.cluster,
+      ctx.db_prefix + "_" + kind + "_" + spec.scenario + "_" + std::to_string(spec.clients),
+      spec.template_db);
+}
+
+void Fill(RunResult& r, const RunSpec& spec, LoadResult& load) {
+  r.scenario = std::string(1, spec.scenario);
+  r.clients = spec.clients;
+  r.preload = spec.preload;
+  r.ops = load.ok;
+  r.errors = load.errors;
+  r.first_error = load.first_error;
+  r.seconds = load.seconds;
+  r.throughput = load.seconds > 0 ? static_cast<double>(load.ok) / load.seconds : 0;
+  SetLatencies(r, load.latencies_ms);
+}
+
+void FillXacts(RunResult& r, const XactCounts& before, const XactCounts& after) {
+  if (r.ops == 0) return;
+  r.commits_per_op =
+      static_cast<double>(after.commits - before.commits) / static_cast<double>(r.ops);
+  r.rollbacks_per_op =
+      static_cast<double>(after.rollbacks - before.rollbacks) / static_cast<double>(r.ops);
+}
+
+// The closed loop of one scenario over `upsert`, counting successes by kind.
+LoadResult Drive(const RunSpec& spec, const Workload& workload, Tally& tally,
+                 const std::function<OpOutcome(int, const PlannedOp&)>& upsert) {
+  LoadOptions load;
+  load.clients = spec.clients;
+  load.duration = std::chrono::duration<double>(spec.seconds);
+  return RunClosedLoop(load, [&](int client, std::int64_t seq) {
+    const PlannedOp op = workload.Next(seq);
+    OpOutcome outcome = upsert(client, op);
+    if (outcome.ok) tally.Count(op);
+    return outcome;
+  });
+}
+
+}  // namespace
+
+RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive) {
+  ScratchDatabase db = RunDb(ctx, spec, naive ? "naive" : "engine");
+  if (naive) ctx.cluster.DropUniqueIndex(db.name());
+  const Workload workload(spec.scenario, spec.preload);
+  Tally tally;
+  auto observer = std::make_shared<CountingObserver>();
+  RunResult r;
+  r.variant = naive ? "naive" : "idres";
+  r.transport = "in-process";
+  const XactCounts before = ctx.cluster.Xacts(db.name());
+  {
+    EngineOptions options;
+    options.database_url = db.url();
+    options.pool_size = spec.clients;
+    options.observer = observer;
+    options.unsafe_skip_locks_for_tests_only = naive;
+    Engine engine(std::move(options));
+    LoadResult load = Drive(spec, workload, tally, [&](int, const PlannedOp& op) {
+      const UpsertResult result = engine.Upsert(op.record);
+      return result.ok() ? OpOutcome{} : OpOutcome{false, *result.error};
+    });
+    Fill(r, spec, load);
+  }
+  FillXacts(r, before, ctx.cluster.Xacts(db.name()));
+  if (r.ops > 0) {
+    r.lock_wait_ms_per_op = observer->lock_wait_seconds() * 1000.0 / static_cast<double>(r.ops);
+    r.lock_wait_ms_max = observer->max_lock_wait_seconds() * 1000.0;
+  }
+  r.retries = observer->retries();
+  r.check = ctx.cluster.Check(db.name(), workload.ExpectedPersons(tally));
+  r.check_must_pass = !naive;
+  if (naive) r.note = "locks off, unique index dropped";
+  return r;
+}
+
+RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
+  ScratchDatabase db = RunDb(ctx, spec, "http");
+  const Workload workload(spec.scenario, spec.preload);
+  Tally tally;
+  RunResult r;
+  r.variant = "idres";
+  r.transport = "http";
+  const XactCounts before = ctx.cluster.Xacts(db.name());
+  {
+    ServeChild serve(ctx, db.url(), spec.clients);
+    std::vector<std::unique_ptr<HttpConnection>> conns;
+    for (int c = 0; c < spec.clients; ++c) {
+      conns.push_back(std::make_unique<HttpConnection>("127.0.0.1", serve.port()));
+    }
+    LoadResult load = Drive(spec, workload, tally, [&](int client, const PlannedOp& op) {
+      const HttpResponse resp = conns[client]->Post(kUpsertPath, UpsertRequestJson(op.record));
+      if (resp.status == 200) return OpOutcome{};
+      return OpOutcome{false, "HTTP " + std::to_string(resp.status) + ": " + resp.body};
+    });
+    Fill(r, spec, load);
+    try {
+      HttpConnection metrics("127.0.0.1", serve.port());
+      const std::string page = metrics.Get("/metrics").body;
+      const auto sum = MetricValue(page, "idres_lock_wait_seconds_sum");
+      if (sum && r.ops > 0) r.lock_wait_ms_per_op = *sum * 1000.0 / static_cast<double>(r.ops);
+      if (const auto retries = MetricValue(page, "idres_retries_total")) {
+        r.retries = static_cast<std::int64_t>(*retries);
+      }
+    } catch (const std::exception& e) {
+      r.note = std::string("no /metrics: ") + e.what();
+    }
+    conns.clear();
+    serve.Stop();
+  }
+  FillXacts(r, before, ctx.cluster.Xacts(db.name()));
+  r.check = ctx.cluster.Check(db.name(), workload.ExpectedPersons(tally));
+  return r;
+}
+
+RunResult RunPgbenchShape(const SuiteContext& ctx, const RunSpec& spec) {
+  ScratchDatabase db = RunDb(ctx, spec, "pgbench");
+  PgbenchOptions o;
+  o.pgbench = ctx.pgbench;
+  o.script = spec.scenario == 'a' ? kPgbenchNew : kPgbenchUpdate;
+  o.url = db.url();
+  o.clients = spec.clients;
+  o.seconds = spec.seconds;
+  o.variables["persons"] = spec.scenario == 'c' ? "10" : std::to_string(spec.preload);
+  o.work_dir = ctx.work_dir + "/pgbench";
+  RunResult r = RunPgbench(o);
+  r.scenario = std::string(1, spec.scenario);
+  r.preload = spec.preload;
+  r.note = spec.scenario == 'c' ? "update shape on 10 preloaded persons" : "";
+  // pgbench's own rows: every new-person transaction must have added one.
+  const std::int64_t expected = spec.preload + (spec.scenario == 'a' ? r.ops : 0);
+  r.check = ctx.cluster.Check(db.name(), expected);
+  return r;
+}
+
+WireCount CountWire(const SuiteContext& ctx, const RunSpec& spec, std::int64_t ops) {
+  ScratchDatabase db = RunDb(ctx, spec, "wire");
+  WireCounter counter(HostPortOf(db.url()));
+  EngineOptions options;
+  options.database_url = ThroughProxy(db.url(), counter.address());
+  options.pool_size = 1;
+  Engine engine(std::move(options));
+  const Workload workload(spec.scenario, spec.preload);
+  // Connections are open and statements prepared: count from here.
+  const WireTotals before = counter.Totals();
+  for (std::int64_t seq = 0; seq < ops; ++seq) engine.Upsert(workload.Next(seq).record);
+  const WireTotals after = counter.Totals();
+  WireCount w;
+  w.scenario = std::string(1, spec.scenario) + " idres";
+  w.ops = ops;
+  const auto per = [ops](std::int64_t a, std::int64_t b) {
+    return static_cast<double>(b - a) / static_cast<double>(ops);
+  };
+  w.round_trips_per_op = per(before.round_trips, after.round_trips);
+  w.statements_per_op = per(before.statements, after.statements);
+  w.transactions_per_op = per(before.transactions, after.transactions);
+  return w;
+}
+
+WireCount CountPgbenchWire(const SuiteContext& ctx, const RunSpec& spec, int transactions) {
+  ScratchDatabase db = RunDb(ctx, spec, "wirepgb");
+  WireCounter counter(HostPortOf(db.url()));
+  PgbenchOptions o;
+  o.pgbench = ctx.pgbench;
+  o.script = spec.scenario == 'a' ? kPgbenchNew : kPgbenchUpdate;
+  o.url = ThroughProxy(db.url(), counter.address());
+  o.transactions = transactions;
+  o.variables["persons"] = std::to_string(spec.preload);
+  o.work_dir = ctx.work_dir + "/pgbench";
+  const RunResult r = RunPgbench(o);
+  const WireTotals t = counter.Totals();
+  WireCount w;
+  w.scenario = std::string(1, spec.scenario) + " pgbench";
+  w.ops = r.ops;
+  if (r.ops > 0) {
+    // pgbench's first transaction also prepares each statement (one Parse +
+    // Sync each): spread over `transactions`, it is noise, so say so.
+    w.round_trips_per_op = static_cast<double>(t.round_trips) / static_cast<double>(r.ops);
+    w.statements_per_op = static_cast<double>(t.statements) / static_cast<double>(r.ops);
+    w.transactions_per_op = static_cast<double>(t.transactions) / static_cast<double>(r.ops);
+  }
+  return w;
+}
+
+}  // namespace idres::bench

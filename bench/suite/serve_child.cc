@@ -1,0 +1,40 @@
+#include "bench/suite/serve_child.h"
+
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
+#include "bench/suite/http_client.h"
+
+namespace idres::bench {
+
+ServeChild::ServeChild(const SuiteContext& ctx, const std::string& database_url, int pool) {
+  for (int p = ctx.http_port_first; p <= ctx.http_port_last; ++p) {
+    if (!PortOpen("127.0.0.1", p)) {
+      port_ = p;
+      break;
+    }
+  }
+  if (port_ == 0) throw std::runtime_error("no free port for idres serve");
+  std::vector<std::string> argv = {ctx.idres_binary};
+  for (auto& a :
+       Expand(ctx.serve_args, std::to_string(port_), database_url, std::to_string(pool))) {
+    argv.push_back(std::move(a));
+  }
+  child_ = std::make_unique<ChildProcess>(argv, ctx.work_dir + "/serve.log");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (!PortOpen("127.0.0.1", port_)) {
+    if (child_->Poll() || std::chrono::steady_clock::now() > deadline) {
+      const std::string tail = child_->LogTail();
+      child_->Stop();
+      throw std::runtime_error("idres serve did not start: " + tail);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+}
+
+ServeChild::~ServeChild() { Stop(); }
+
+int ServeChild::Stop() { return child_->Stop(); }
+
+}  // namespace idres::bench

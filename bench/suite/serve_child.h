@@ -1,0 +1,35 @@
+// ServeChild: a real `idres serve` process on a free port of the suite's
+// range, serving one database, for the HTTP runs. Ready once it accepts TCP
+// connections; stopped with SIGTERM when destroyed (so its connections close
+// and their statistics reach pg_stat_database).
+// Thread-safety: none; owned by the run that started it.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "bench/suite/child_process.h"
+#include "bench/suite/context.h"
+
+namespace idres::bench {
+
+class ServeChild {
+ public:
+  // Starts the server for `database_url` with `pool` connections and waits up
+  // to 30 s for it. Throws std::runtime_error (with the log's tail) if it
+  // exits or does not listen.
+  ServeChild(const SuiteContext& ctx, const std::string& database_url, int pool);
+  ~ServeChild();
+
+  int port() const { return port_; }
+
+  // Stops the server; returns its exit status.
+  int Stop();
+
+ private:
+  int port_ = 0;
+  std::unique_ptr<ChildProcess> child_;
+};
+
+}  // namespace idres::bench

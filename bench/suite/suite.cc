@@ -1,0 +1,175 @@
+#include "bench/suite/suite.h"
+
+#include <spdlog/spdlog.h>
+
+#include <thread>
+
+#include "bench/suite/goals.h"
+#include "bench/suite/import_runs.h"
+#include "bench/suite/normalize_runs.h"
+#include "bench/suite/preload_check.h"
+#include "bench/suite/scenario_runs.h"
+
+namespace idres::bench {
+namespace {
+
+std::string Describe(const RunResult& r) {
+  return r.section + " " + r.scenario + " " + r.variant + " " + r.transport + " x" +
+         std::to_string(r.clients) + " (" + std::to_string(r.preload) + " preloaded)";
+}
+
+}  // namespace
+
+Suite::Suite(const SuiteOptions& options, const SuiteContext& ctx) : options_(options), ctx_(ctx) {}
+
+bool Suite::Wants(char scenario) const {
+  return options_.scenarios.find(scenario) != std::string::npos;
+}
+
+std::string Suite::MakeTemplate(std::int64_t persons) {
+  const std::string name = ctx_.db_prefix + "_tmpl_" + std::to_string(persons);
+  spdlog::info("preloading {} persons into {}", persons, name);
+  const auto t0 = std::chrono::steady_clock::now();
+  ctx_.cluster.CreateWithSchema(name);
+  ctx_.cluster.Preload(name, persons);
+  if (const auto problem = PreloadShapeProblem(ctx_.cluster, name)) {
+    throw std::runtime_error("the preload is not in the engine's shape: " + *problem);
+  }
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  results_.notes.push_back("preload of " + std::to_string(persons) + " persons took " +
+                           std::to_string(static_cast<int>(s)) + " s");
+  return name;
+}
+
+void Suite::Keep(RunResult r) {
+  spdlog::info("{}: {:.0f} ops/s, p99 {:.2f} ms, errors {}, store {}", Describe(r), r.throughput,
+               r.p99_ms, r.errors,
+               !r.check.ran ? "-"
+               : r.check.ok ? "ok"
+                            : r.check.detail);
+  if (r.check.ran && !r.check.ok && r.check_must_pass) {
+    results_.failures.push_back(Describe(r) + ": wrong store: " + r.check.detail);
+  }
+  results_.runs.push_back(std::move(r));
+}
+
+void Suite::Measure(const std::string& label, const std::function<RunResult()>& what) {
+  try {
+    Keep(what());
+  } catch (const std::exception& e) {
+    spdlog::error("{} could not run: {}", label, e.what());
+    results_.failures.push_back(label + " could not run: " + e.what());
+  }
+}
+
+void Suite::Scenarios(const std::string& base) {
+  for (char s : std::string("abcd")) {
+    if (!Wants(s)) continue;
+    const std::string name(1, s);
+    RunSpec spec{s, 1, options_.seconds, base, options_.preload, name};
+    try {
+      results_.wire.push_back(CountWire(ctx_, spec, options_.wire_ops));
+    } catch (const std::exception& e) {
+      results_.failures.push_back("wire count of " + name + " could not run: " + e.what());
+    }
+    for (int c : options_.clients) {
+      spec.clients = c;
+      const std::string label = "scenario " + name + " x" + std::to_string(c);
+      Measure(label + " in-process", [&] { return RunEngine(ctx_, spec, false); });
+      if (options_.http) Measure(label + " http", [&] { return RunHttp(ctx_, spec); });
+      // The naive path where it shows something: the cost of the locks (a)
+      // and the duplicates they prevent (c).
+      if (options_.naive && (s == 'a' || s == 'c')) {
+        Measure(label + " naive", [&] { return RunEngine(ctx_, spec, true); });
+      }
+      if (options_.pgbench_runs && s != 'd') {
+        Measure(label + " pgbench", [&] { return RunPgbenchShape(ctx_, spec); });
+      }
+    }
+    if (options_.pgbench_runs && (s == 'a' || s == 'b')) {
+      try {
+        results_.wire.push_back(CountPgbenchWire(ctx_, spec, static_cast<int>(options_.wire_ops)));
+      } catch (const std::exception& e) {
+        results_.failures.push_back("pgbench wire count of " + name + ": " + e.what());
+      }
+    }
+  }
+}
+
+void Suite::Scale(const std::string& base) {
+  if (options_.large <= 0 || (!Wants('a') && !Wants('b'))) return;
+  std::string large;
+  try {
+    large = MakeTemplate(options_.large);
+  } catch (const std::exception& e) {
+    results_.failures.push_back(std::string("large preload: ") + e.what());
+    return;
+  }
+  for (char s : std::string("ab")) {
+    if (!Wants(s)) continue;
+    for (const auto& [tmpl, persons] :
+         {std::pair{base, options_.preload}, std::pair{large, options_.large}}) {
+      RunSpec spec{s, options_.scale_clients, options_.seconds, tmpl, persons, "scale"};
+      Measure("scale " + std::string(1, s) + " at " + std::to_string(persons), [&] {
+        RunResult r = RunEngine(ctx_, spec, false);
+        r.section = "scale";
+        return r;
+      });
+    }
+  }
+  ctx_.cluster.Drop(large);
+}
+
+void Suite::Import() {
+  if (!Wants('e')) return;
+  const auto n = options_.import_records;
+  const auto tag = [](RunResult r) {
+    r.section = "import";
+    return r;
+  };
+  Measure("import COPY", [&] { return tag(RunCopy(ctx_, n)); });
+  for (int w : options_.import_workers) {
+    Measure("import in-process x" + std::to_string(w),
+            [&] { return tag(RunImportEngine(ctx_, n, w, options_.import_chunk)); });
+  }
+  if (options_.http) {
+    const int w = options_.import_workers.back();
+    Measure("import http x" + std::to_string(w),
+            [&] { return tag(RunImportHttp(ctx_, n, w, options_.import_chunk)); });
+  }
+  if (!options_.import_args.empty()) {
+    Measure("import cli", [&] { return tag(RunImportCli(ctx_, n, options_.import_args)); });
+  }
+}
+
+void Suite::Normalization() {
+  if (!Wants('f')) return;
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  for (int t : {1, cores}) {
+    Measure("normalization x" + std::to_string(t), [&] {
+      RunResult r = RunNormalization(t, std::min(options_.seconds, 5.0));
+      r.section = "normalize";
+      return r;
+    });
+    if (cores == 1) break;
+  }
+}
+
+SuiteResults Suite::Run() {
+  std::string base;
+  try {
+    base = MakeTemplate(options_.preload);
+  } catch (const std::exception& e) {
+    results_.failures.push_back(std::string("preload: ") + e.what());
+    return results_;
+  }
+  Scenarios(base);
+  Scale(base);
+  ctx_.cluster.Drop(base);
+  Import();
+  Normalization();
+  results_.goals = EvaluateGoals(results_.runs);
+  return results_;
+}
+
+}  // namespace idres::bench

@@ -1,0 +1,176 @@
+#include "bench/suite/wire_counter.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace idres::bench {
+namespace {
+
+constexpr std::uint32_t kSslRequest = 80877103;
+constexpr std::uint32_t kGssEncRequest = 80877104;
+
+std::uint32_t ReadU32(const std::string& b, std::size_t at) {
+  return (std::uint32_t(std::uint8_t(b[at])) << 24) |
+         (std::uint32_t(std::uint8_t(b[at + 1])) << 16) |
+         (std::uint32_t(std::uint8_t(b[at + 2])) << 8) | std::uint32_t(std::uint8_t(b[at + 3]));
+}
+
+// Incremental parser of one client -> server stream.
+class FrontendParser {
+ public:
+  // Consumes `bytes`, adding what completed messages hold to `totals`.
+  void Feed(const char* data, std::size_t n, WireTotals& totals) {
+    buf_.append(data, n);
+    std::size_t at = 0;
+    for (;;) {
+      if (startup_) {
+        if (buf_.size() - at < 8) break;
+        const std::uint32_t len = ReadU32(buf_, at);
+        if (buf_.size() - at < len) break;
+        const std::uint32_t code = ReadU32(buf_, at + 4);
+        startup_ = code == kSslRequest || code == kGssEncRequest;
+        at += len;
+        continue;
+      }
+      if (buf_.size() - at < 5) break;
+      const char type = buf_[at];
+      const std::uint32_t len = ReadU32(buf_, at + 1);
+      if (buf_.size() - at < 1 + std::size_t(len)) break;
+      if (type == 'Q') {
+        ++totals.round_trips;
+        CountSql(buf_.substr(at + 5, len - 4), totals);
+      } else if (type == 'S') {
+        ++totals.round_trips;
+      } else if (type == 'E') {
+        ++totals.statements;
+      }
+      at += 1 + len;
+    }
+    buf_.erase(0, at);
+  }
+
+ private:
+  static void CountSql(const std::string& sql, WireTotals& totals) {
+    std::size_t start = 0;
+    while (start < sql.size()) {
+      std::size_t end = sql.find(';', start);
+      if (end == std::string::npos) end = sql.size();
+      std::size_t first = start;
+      while (first < end &&
+             (std::isspace(static_cast<unsigned char>(sql[first])) || sql[first] == '\0')) {
+        ++first;
+      }
+      if (first < end) {
+        ++totals.statements;
+        if (strncasecmp(sql.c_str() + first, "BEGIN", 5) == 0) ++totals.transactions;
+      }
+      start = end + 1;
+    }
+  }
+
+  bool startup_ = true;
+  std::string buf_;
+};
+
+void Pump(int from, int to) {
+  char chunk[65536];
+  for (;;) {
+    const ssize_t n = ::recv(from, chunk, sizeof chunk, 0);
+    if (n <= 0 || ::send(to, chunk, static_cast<std::size_t>(n), MSG_NOSIGNAL) != n) break;
+  }
+  ::shutdown(to, SHUT_WR);
+}
+
+}  // namespace
+
+WireTotals WireCounter::CountStream(const std::string& bytes) {
+  WireTotals totals;
+  FrontendParser parser;
+  parser.Feed(bytes.data(), bytes.size(), totals);
+  return totals;
+}
+
+WireCounter::WireCounter(HostPort upstream) : upstream_(std::move(upstream)) {
+  listen_fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof addr;
+  if (listen_fd_ < 0 || ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), len) != 0 ||
+      ::listen(listen_fd_, 128) != 0 ||
+      ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&addr), &len) != 0) {
+    throw std::runtime_error("wire counter: cannot listen");
+  }
+  port_ = ntohs(addr.sin_port);
+  acceptor_ = std::thread([this] { AcceptLoop(); });
+}
+
+WireCounter::~WireCounter() {
+  stopping_ = true;
+  acceptor_.join();
+  ::close(listen_fd_);
+  std::lock_guard lock(mu_);
+  for (int fd : fds_) ::shutdown(fd, SHUT_RDWR);
+  for (auto& t : threads_) t.join();
+  for (int fd : fds_) ::close(fd);
+}
+
+WireTotals WireCounter::Totals() const {
+  return {round_trips_.load(), statements_.load(), transactions_.load()};
+}
+
+void WireCounter::AcceptLoop() {
+  while (!stopping_) {
+    pollfd p{listen_fd_, POLLIN, 0};
+    if (::poll(&p, 1, 100) <= 0) continue;
+    const int client = ::accept(listen_fd_, nullptr, nullptr);
+    if (client < 0) continue;
+    Serve(client);
+  }
+}
+
+void WireCounter::Serve(int client_fd) {
+  const int server_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(upstream_.port));
+  ::inet_pton(AF_INET, upstream_.host.c_str(), &addr.sin_addr);
+  if (::connect(server_fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(server_fd);
+    ::close(client_fd);
+    return;
+  }
+  const int one = 1;
+  ::setsockopt(server_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  ::setsockopt(client_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  std::lock_guard lock(mu_);
+  fds_.push_back(client_fd);
+  fds_.push_back(server_fd);
+  threads_.emplace_back([this, client_fd, server_fd] {
+    FrontendParser parser;
+    char chunk[65536];
+    for (;;) {
+      const ssize_t n = ::recv(client_fd, chunk, sizeof chunk, 0);
+      if (n <= 0) break;
+      WireTotals t;
+      parser.Feed(chunk, static_cast<std::size_t>(n), t);
+      round_trips_ += t.round_trips;
+      statements_ += t.statements;
+      transactions_ += t.transactions;
+      if (::send(server_fd, chunk, static_cast<std::size_t>(n), MSG_NOSIGNAL) != n) break;
+    }
+    ::shutdown(server_fd, SHUT_WR);
+  });
+  threads_.emplace_back([client_fd, server_fd] { Pump(server_fd, client_fd); });
+}
+
+}  // namespace idres::bench

@@ -1,0 +1,66 @@
+// WireCounter: a TCP proxy in front of PostgreSQL that reads the frontend
+// protocol passing through it and counts, per direction client -> server:
+//   round trips  = simple Query messages ('Q') + Sync messages ('S'): each is
+//                  one wait for the server's ReadyForQuery;
+//   statements   = SQL statements in each 'Q' (split on ';') + Execute ('E');
+//   transactions = statements starting with BEGIN.
+// That is exact for any client on the wire (the engine, `idres serve`,
+// pgbench) and needs no server extension. Only for the counting passes: the
+// extra hop would distort timings. Needs TLS off (ThroughProxy() in url.h).
+//
+// Thread-safety: Totals() may be called from any thread; the proxy runs its
+// own threads (one per direction of each connection) until destroyed.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "bench/suite/url.h"
+
+namespace idres::bench {
+
+struct WireTotals {
+  std::int64_t round_trips = 0;
+  std::int64_t statements = 0;
+  std::int64_t transactions = 0;
+};
+
+class WireCounter {
+ public:
+  // Listens on 127.0.0.1 (a free port) and forwards to `upstream`.
+  explicit WireCounter(HostPort upstream);
+  // Closes every proxied connection and joins the threads.
+  ~WireCounter();
+  WireCounter(const WireCounter&) = delete;
+  WireCounter& operator=(const WireCounter&) = delete;
+
+  // Where clients connect.
+  HostPort address() const { return {"127.0.0.1", port_}; }
+
+  // Counts since construction.
+  WireTotals Totals() const;
+
+  // Counts the frontend messages in `bytes`, the start of a client stream
+  // (startup packet first); exposed for tests of the parser.
+  static WireTotals CountStream(const std::string& bytes);
+
+ private:
+  void AcceptLoop();
+  void Serve(int client_fd);
+
+  HostPort upstream_;
+  int listen_fd_ = -1;
+  int port_ = 0;
+  std::atomic<bool> stopping_{false};
+  std::atomic<std::int64_t> round_trips_{0}, statements_{0}, transactions_{0};
+  std::mutex mu_;
+  std::vector<int> fds_;              // guarded by mu_
+  std::vector<std::thread> threads_;  // guarded by mu_
+  std::thread acceptor_;
+};
+
+}  // namespace idres::bench

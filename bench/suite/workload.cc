@@ -1,0 +1,130 @@
+#include "bench/suite/workload.h"
+
+#include <cstdio>
+#include <string>
+
+namespace idres::bench {
+namespace {
+
+// splitmix64: spreads sequence numbers over the preloaded persons.
+std::uint64_t Mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+std::string Digits(std::int64_t n, int width) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%0*lld", width, static_cast<long long>(n));
+  return buf;
+}
+
+std::string IsoDate(std::int64_t days_after_1990) {
+  // Days are spread over one non-leap-sensitive range: 1990-01-01 + n by
+  // month-of-28-days arithmetic, which only has to be a valid, distinct date.
+  const std::int64_t n = days_after_1990 % (30 * 12 * 28);
+  const std::int64_t year = 1960 + n / (12 * 28);
+  const std::int64_t month = 1 + (n / 28) % 12;
+  const std::int64_t day = 1 + n % 28;
+  return Digits(year, 4) + "-" + Digits(month, 2) + "-" + Digits(day, 2);
+}
+
+}  // namespace
+
+std::string PreloadEmail(std::int64_t i) {
+  return "p" + std::to_string(i) + "@preload.example.org";
+}
+std::string PreloadPhone(std::int64_t i) { return "+1650" + std::to_string(2000000 + i); }
+
+void Tally::Count(const PlannedOp& op) {
+  switch (op.kind) {
+    case OpKind::kNew:
+      created.fetch_add(1, std::memory_order_relaxed);
+      break;
+    case OpKind::kUpdate:
+      updated.fetch_add(1, std::memory_order_relaxed);
+      break;
+    case OpKind::kHot:
+      hot_touched[op.hot_index].store(true, std::memory_order_relaxed);
+      updated.fetch_add(1, std::memory_order_relaxed);
+      break;
+    case OpKind::kBridge:
+      bridged.fetch_add(1, std::memory_order_relaxed);
+      break;
+  }
+}
+
+Workload::Workload(char scenario, std::int64_t preload) : scenario_(scenario), preload_(preload) {}
+
+PlannedOp Workload::New(std::int64_t seq) const {
+  PlannedOp op;
+  op.kind = OpKind::kNew;
+  op.record.identifiers = {{"email", "n" + std::to_string(seq) + "@new.example.org"},
+                           {"phone", "+1652" + Digits(seq % 10000000, 7)},
+                           {"name", "new person " + std::to_string(seq)},
+                           {"birth_date", IsoDate(seq)},
+                           {"postal_code", Digits(10000 + seq % 90000, 5)}};
+  op.record.traits = {{"plan", std::string("trial")}, {"seq", static_cast<double>(seq)}};
+  op.record.source = "bench";
+  return op;
+}
+
+PlannedOp Workload::Update(std::int64_t person, std::int64_t seq) const {
+  PlannedOp op;
+  op.kind = OpKind::kUpdate;
+  op.record.identifiers = {{"email", PreloadEmail(person)}};
+  op.record.traits = {{"visits", static_cast<double>(seq)}};
+  op.record.source = "bench";
+  return op;
+}
+
+PlannedOp Workload::Hot(std::int64_t seq) const {
+  PlannedOp op;
+  op.kind = OpKind::kHot;
+  // Runs of 16 consecutive operations share one person, so at 8 clients and
+  // more several first upserts of a person race each other (where the naive
+  // path creates duplicates).
+  op.hot_index = static_cast<int>((seq / 16) % Tally::kHotPeople);
+  op.record.identifiers = {{"email", "hot" + std::to_string(op.hot_index) + "@hot.example.org"}};
+  op.record.traits = {{"visits", static_cast<double>(seq)}};
+  op.record.source = "bench";
+  return op;
+}
+
+PlannedOp Workload::Bridge(std::int64_t pair, std::int64_t seq) const {
+  PlannedOp op;
+  op.kind = OpKind::kBridge;
+  op.record.identifiers = {{"email", PreloadEmail(2 * pair + 1)},
+                           {"phone", PreloadPhone(2 * pair + 2)}};
+  op.record.traits = {{"bridged_by", static_cast<double>(seq)}};
+  op.record.source = "bench";
+  return op;
+}
+
+PlannedOp Workload::Next(std::int64_t seq) const {
+  const auto spread = static_cast<std::int64_t>(Mix(static_cast<std::uint64_t>(seq)) >> 1);
+  switch (scenario_) {
+    case 'b':
+      return Update(1 + spread % preload_, seq);
+    case 'c':
+      return Hot(seq);
+    case 'd': {
+      const std::int64_t half = preload_ / 2;
+      const std::int64_t slot = seq % 10;
+      if (slot == 0 && 2 * (seq / 10) + 2 <= half) return Bridge(seq / 10, seq);
+      if (slot <= 4) return Update(half + 1 + spread % (preload_ - half), seq);
+      return New(seq);
+    }
+    default:
+      return New(seq);
+  }
+}
+
+std::int64_t Workload::ExpectedPersons(const Tally& tally) const {
+  std::int64_t hot = 0;
+  for (const auto& touched : tally.hot_touched) hot += touched.load() ? 1 : 0;
+  return preload_ + tally.created.load() + hot - tally.bridged.load();
+}
+
+}  // namespace idres::bench
