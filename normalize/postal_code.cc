@@ -27,14 +27,29 @@ std::string WithoutSpacesAndDashes(std::string_view s) {
   return out;
 }
 
+// NFKC, upper case and removal until the text no longer changes: removing a
+// space can join a letter with a combining mark that NFKC then composes
+// ("A \u030A" -> "A\u030A" -> "\u00C5"), and NFKC can make new spaces
+// ("\u00A8" -> " \u0308"). ASCII text is stable after one pass.
+std::string StableCode(std::string_view input) {
+  std::string code(input);
+  for (int round = 0; round < 4; ++round) {
+    std::string next = WithoutSpacesAndDashes(nd::Upper(nd::Nfkc(code)));
+    if (next == code) break;
+    code = std::move(next);
+  }
+  return code;
+}
+
 }  // namespace
 
 KindResult NormalizePostalCode(std::string_view input) {
-  const std::string upper = nd::IsAscii(input) ? nd::AsciiUpper(input) : nd::Upper(nd::Nfkc(input));
-  std::string code = WithoutSpacesAndDashes(upper);
+  std::string code =
+      nd::IsAscii(input) ? WithoutSpacesAndDashes(nd::AsciiUpper(input)) : StableCode(input);
   if (code.empty()) return KindResult::Reject("the postal code is empty");
-  if (nd::HasControl(code))
+  if (nd::HasControl(code)) {
     return KindResult::Reject("the postal code contains a control character");
+  }
   return KindResult::Ok(std::move(code));
 }
 
