@@ -17,14 +17,12 @@ namespace {
 
 namespace nd = normalize_detail;
 
-// Far above any real identifier; keeps hostile values (megabytes) from ever
-// reaching ICU or libphonenumber.
-constexpr std::size_t kMaxInputBytes = 1024;
-
 // The checks every kind shares; an empty string means "go on". The reason
 // names the byte offset, since the bad byte is often invisible.
+// kMaxValueBytes, far above any real identifier, keeps hostile values
+// (megabytes) from ever reaching ICU or libphonenumber.
 std::string PrecheckReason(std::string_view value) {
-  if (value.size() > kMaxInputBytes) return "the value is longer than 1024 bytes";
+  if (value.size() > kMaxValueBytes) return "the value is longer than 1024 bytes";
   if (const std::size_t at = nd::InvalidUtf8At(value); at != std::string_view::npos) {
     return "the value is not valid UTF-8 (at byte " + std::to_string(at) + ")";
   }
@@ -96,7 +94,7 @@ NormalizeResult Normalizer::Normalize(std::string_view type, std::string_view va
   if (!result.ok()) return reject(std::move(result.reason));
   // Transliteration can grow a name; a value normalizing accepts must itself
   // pass the length check, or normalizing it again would reject it.
-  if (result.value.size() > kMaxInputBytes) {
+  if (result.value.size() > kMaxValueBytes) {
     return reject("the normalized value is longer than 1024 bytes");
   }
   // The lock-key separator contract depends on this; check it, never assume it.

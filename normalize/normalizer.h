@@ -8,10 +8,14 @@
 // U+007F-U+009F), which is what lets composite lock keys join parts with
 // U+001F (see lock_key.h).
 //
+// Values longer than kMaxValueBytes, as given or once normalized, are
+// rejected before any library sees them.
+//
 // Thread-safety: a Normalizer is immutable after construction; Normalize()
 // may be called from any number of threads at once.
 #pragma once
 
+#include <cstddef>
 #include <map>
 #include <memory>
 #include <string>
@@ -22,6 +26,9 @@
 #include "normalize/identifier.h"
 
 namespace idres {
+
+// The longest value accepted, in bytes, as input and as normalized output.
+inline constexpr std::size_t kMaxValueBytes = 1024;
 
 // The normalizer kinds a type can be mapped to.
 enum class NormalizerKind { kEmail, kPhone, kOpaque, kName, kDate, kPostalCode };
