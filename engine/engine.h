@@ -54,6 +54,12 @@ struct EngineOptions {
   // granted, with the sorted keys. Never set in production.
   std::function<void(std::span<const std::int64_t>)> after_key_locks_for_tests;
   std::shared_ptr<EngineObserver> observer;  // may be null
+  // BatchUpsert runs one transaction per chunk of at most this many records
+  // and this many lock keys. Every key is a lock-table entry until COMMIT:
+  // the server's max_locks_per_transaction * max_connections bounds how
+  // many all connections can hold at once.
+  std::size_t batch_max_records = 500;
+  std::size_t batch_max_keys = 1000;
 };
 
 class Engine {
