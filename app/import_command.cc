@@ -1,17 +1,127 @@
-// Placeholder until its issue lands: the subcommand exists and says so.
-#include <CLI/CLI.hpp>
+// `idres import FILE...`: bulk-loads NDJSON or CSV records through the
+// engine's batch upsert (or through a running service with --server), with
+// parallel workers, a checkpoint to --resume from, a dead-letter file and a
+// summary (batch/importer.h has the semantics).
 #include <spdlog/spdlog.h>
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <memory>
 
 #include "app/commands.h"
+#include "batch/importer.h"
+#include "batch/job_defaults.h"
+#include "batch/rpc_sink.h"
+#include "engine/engine.h"
 
 namespace idres::app {
+namespace {
+
+struct ImportFlags {
+  batch::ImportOptions options;
+  std::vector<std::string> maps, traits;
+  std::string mapping_file;
+  std::string database_url = batch::kEmbeddedDatabaseUrl;
+  std::string server;
+  std::string report;
+  std::string auth_token;
+  int lock_timeout_ms = 2000;
+  bool no_checkpoint = false;
+};
+
+std::optional<std::string> BuildMapping(ImportFlags& f) {
+  for (const std::string& spec : f.maps) {
+    if (auto error = f.options.mapping.AddIdentifier(spec)) return *error;
+  }
+  for (const std::string& spec : f.traits) {
+    if (auto error = f.options.mapping.AddTrait(spec)) return *error;
+  }
+  if (!f.mapping_file.empty()) return f.options.mapping.AddFile(f.mapping_file);
+  return std::nullopt;
+}
+
+int RunImportCommand(ImportFlags& f) {
+  if (auto error = BuildMapping(f)) {
+    spdlog::error("import: {}", *error);
+    return 2;
+  }
+  if (f.no_checkpoint) f.options.checkpoint_path.clear();
+  f.options.stop = &batch::StopOnInterrupt();
+  std::unique_ptr<batch::UpsertSink> sink;
+  std::unique_ptr<Engine> engine;
+  if (!f.server.empty()) {
+    sink = std::make_unique<batch::RpcSink>(f.server, f.auth_token);
+  } else {
+    ApplySchema(f.database_url);
+    EngineOptions eo;
+    eo.database_url = f.database_url;
+    eo.pool_size = f.options.workers;
+    eo.lock_timeout = std::chrono::milliseconds(f.lock_timeout_ms);
+    engine = std::make_unique<Engine>(std::move(eo));
+    sink = std::make_unique<batch::EngineSink>(*engine);
+  }
+  batch::ImportRun run = batch::RunImport(f.options, *sink);
+  std::fputs(run.summary.ToText().c_str(), stdout);
+  std::fflush(stdout);
+  if (!f.report.empty()) {
+    std::ofstream(f.report) << run.summary.ToJson() << "\n";
+  }
+  if (run.error) {
+    spdlog::error("import: {}", *run.error);
+    return f.options.stop->load() ? 130 : 1;
+  }
+  return 0;
+}
+
+}  // namespace
 
 void AddImportCommand(CLI::App& app) {
-  auto* cmd = app.add_subcommand("import", "(not built yet)");
-  cmd->callback([] {
-    spdlog::error("'import' is not built yet");
-    SetExitCode(2);
-  });
+  auto flags = std::make_shared<ImportFlags>();
+  batch::ImportOptions& o = flags->options;
+  o.checkpoint_path = "idres-import.checkpoint";
+  o.dead_letter_path = "idres-import.dead-letter.ndjson";
+  auto* cmd = app.add_subcommand("import", "Bulk-load NDJSON or CSV records");
+  cmd->add_option("files", o.inputs, "Input files (.csv: CSV with a header row; else NDJSON)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  std::map<std::string, batch::InputFormat> formats{{"auto", batch::InputFormat::kAuto},
+                                                    {"ndjson", batch::InputFormat::kNdjson},
+                                                    {"csv", batch::InputFormat::kCsv}};
+  cmd->add_option("--format", o.format, "auto (by extension), ndjson or csv")
+      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+  cmd->add_option("--map", flags->maps, "CSV: identifier TYPE=COLUMN[+COLUMN...] (repeatable)");
+  cmd->add_option("--trait", flags->traits, "CSV: trait NAME=COLUMN[+COLUMN...] (repeatable)");
+  cmd->add_option("--mapping", flags->mapping_file,
+                  "CSV: file of 'map TYPE=COLUMN' / 'trait NAME=COLUMN' lines");
+  cmd->add_option("--region", o.default_region, "Region for phones of records naming none");
+  cmd->add_option("--source", o.source, "Source of records naming none (default import:<file>)");
+  cmd->add_option("--workers", o.workers, "Parallel connections")->capture_default_str();
+  cmd->add_option("--batch", o.batch_size, "Records per batch upsert")->capture_default_str();
+  cmd->add_option("--database-url", flags->database_url, "PostgreSQL URL")
+      ->envname("IDRES_DATABASE_URL")
+      ->capture_default_str();
+  cmd->add_option("--server", flags->server,
+                  "Send batches to a running idres service (http://host:port) instead");
+  cmd->add_option("--auth-token", flags->auth_token, "Bearer token for --server")
+      ->envname("IDRES_AUTH_TOKEN");
+  cmd->add_option("--lock-timeout-ms", flags->lock_timeout_ms, "Engine lock timeout")
+      ->capture_default_str();
+  cmd->add_option("--checkpoint", o.checkpoint_path, "Checkpoint file")->capture_default_str();
+  cmd->add_flag("--no-checkpoint", flags->no_checkpoint, "Write no checkpoint");
+  cmd->add_flag("--resume", o.resume, "Continue after the checkpoint of an earlier run");
+  cmd->add_option("--dead-letter", o.dead_letter_path, "Rejected records: input line + reason")
+      ->capture_default_str();
+  cmd->add_option("--report", flags->report, "Also write the summary as JSON to this file");
+  cmd->add_option("--max-rate", o.max_rate, "Records per second at most (0: no cap)");
+  std::map<std::string, batch::ProgressMode> modes{{"auto", batch::ProgressMode::kAuto},
+                                                   {"bar", batch::ProgressMode::kBar},
+                                                   {"plain", batch::ProgressMode::kPlain},
+                                                   {"off", batch::ProgressMode::kOff}};
+  cmd->add_option("--progress", o.progress, "auto (bar on a terminal), bar, plain or off")
+      ->transform(CLI::CheckedTransformer(modes, CLI::ignore_case));
+  cmd->callback([flags] { SetExitCode(RunImportCommand(*flags)); });
 }
 
 }  // namespace idres::app

@@ -1,0 +1,94 @@
+#include "batch/rpc_json.h"
+
+#include <nlohmann/json.hpp>
+
+namespace idres::batch {
+namespace {
+
+using nlohmann::json;
+
+constexpr auto kReplace = json::error_handler_t::replace;
+
+// int64 fields arrive as JSON strings in the proto3 mapping (numbers are
+// accepted too).
+std::int64_t Int64(const json& value) {
+  if (value.is_string()) return std::stoll(value.get<std::string>());
+  return value.get<std::int64_t>();
+}
+
+Outcome ToOutcome(const std::string& name) {
+  if (name == "OUTCOME_CREATED") return Outcome::kCreated;
+  if (name == "OUTCOME_UPDATED") return Outcome::kUpdated;
+  if (name == "OUTCOME_MERGED") return Outcome::kMerged;
+  return Outcome::kUnchanged;
+}
+
+UpsertResult ToResult(const json& r) {
+  UpsertResult result;
+  if (auto it = r.find("error"); it != r.end() && it->is_object() && !it->empty()) {
+    result.error =
+        it->value("code", std::string("unknown")) + ": " + it->value("message", std::string());
+  }
+  if (auto it = r.find("personId"); it != r.end()) result.person_id = Int64(*it);
+  if (auto it = r.find("outcome"); it != r.end())
+    result.outcome = ToOutcome(it->get<std::string>());
+  result.score = r.value("score", 0.0);
+  for (const json& id : r.value("mergedPersonIds", json::array())) {
+    result.merged_person_ids.push_back(Int64(id));
+  }
+  for (const json& rej : r.value("rejected", json::array())) {
+    result.rejected.push_back({rej.value("type", std::string()), rej.value("value", std::string()),
+                               rej.value("reason", std::string())});
+  }
+  return result;
+}
+
+}  // namespace
+
+std::string RecordJson(const Record& record) {
+  json ids = json::array();
+  for (const RawIdentifier& id : record.identifiers) {
+    ids.push_back({{"type", id.type}, {"value", id.value}});
+  }
+  json traits = json::object();
+  for (const auto& [key, value] : record.traits) {
+    std::visit([&, &k = key](const auto& v) { traits[k] = v; }, value);
+  }
+  json doc = {{"identifiers", ids}, {"traits", traits}};
+  if (!record.default_region.empty()) doc["defaultRegion"] = record.default_region;
+  if (!record.source.empty()) doc["source"] = record.source;
+  return doc.dump(-1, ' ', false, kReplace);
+}
+
+std::string BatchRequestJson(std::span<const std::string> record_jsons) {
+  std::string body = "{\"records\":[";
+  for (std::size_t i = 0; i < record_jsons.size(); ++i) {
+    if (i > 0) body += ',';
+    body += record_jsons[i];
+  }
+  return body + "]}";
+}
+
+std::variant<std::vector<UpsertResult>, std::string> ParseBatchResponse(const std::string& body) {
+  json doc = json::parse(body, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return std::string("the response is not JSON");
+  try {
+    std::vector<UpsertResult> results;
+    for (const json& r : doc.value("results", json::array())) results.push_back(ToResult(r));
+    return results;
+  } catch (const std::exception& e) {
+    return std::string("the response is not a BatchUpsertResponse: ") + e.what();
+  }
+}
+
+std::string ConnectErrorCode(const std::string& body, std::string* message) {
+  json doc = json::parse(body, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) {
+    *message = body.substr(0, 200);
+    return "unknown";
+  }
+  *message = doc.value("message", std::string());
+  return doc.value("code", std::string("unknown"));
+}
+
+}  // namespace idres::batch

@@ -1,0 +1,30 @@
+// The proto3 JSON of BatchUpsert (api/idres/v1/identity.proto): encoding a
+// request and decoding a response. Internal to batch/ (rpc_sink.cc); pure
+// functions, thread-safe.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "engine/record.h"
+
+namespace idres::batch {
+
+// The JSON text of one Record message.
+std::string RecordJson(const Record& record);
+
+// The JSON of a BatchUpsertRequest whose "records" are `record_jsons`.
+std::string BatchRequestJson(std::span<const std::string> record_jsons);
+
+// The results of a BatchUpsertResponse, or why the body is not one. A
+// result carrying an Error gets `error` "<code>: <message>".
+std::variant<std::vector<UpsertResult>, std::string> ParseBatchResponse(const std::string& body);
+
+// The Connect error's code in an error body ({"code":..,"message":..}),
+// "unknown" when there is none; `message` gets the message.
+std::string ConnectErrorCode(const std::string& body, std::string* message);
+
+}  // namespace idres::batch

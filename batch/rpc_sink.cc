@@ -1,0 +1,104 @@
+#include "batch/rpc_sink.h"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include <stdexcept>
+
+#include "batch/rpc_json.h"
+
+namespace idres::batch {
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = boost::asio::ip::tcp;
+
+// The service refuses more records or bytes per request (api/limits.h);
+// stay well under both.
+constexpr std::size_t kMaxRecordsPerRequest = 1000;
+constexpr std::size_t kMaxBodyBytes = 512 * 1024;
+constexpr auto kTimeout = std::chrono::seconds(120);
+
+[[noreturn]] void ThrowConnectError(int status, const std::string& body) {
+  std::string message;
+  std::string code = ConnectErrorCode(body, &message);
+  std::string what = "server answered " + std::to_string(status) + " " + code + ": " + message;
+  if (code == "resource_exhausted" || code == "deadline_exceeded") throw BusyError(what);
+  if (code == "unavailable") throw UnavailableError(what);
+  if (code == "aborted") throw ConflictError(what);
+  throw InternalError(what);
+}
+
+}  // namespace
+
+RpcSink::RpcSink(const std::string& url, std::string token) : token_(std::move(token)) {
+  const std::string scheme = "http://";
+  if (url.rfind(scheme, 0) != 0) throw std::invalid_argument("--server must be http://host:port");
+  std::string rest = url.substr(scheme.size());
+  std::size_t slash = rest.find('/');
+  std::string authority = rest.substr(0, slash);
+  std::string prefix = slash == std::string::npos ? "" : rest.substr(slash);
+  while (!prefix.empty() && prefix.back() == '/') prefix.pop_back();
+  std::size_t colon = authority.rfind(':');
+  host_ = authority.substr(0, colon);
+  port_ = colon == std::string::npos ? "80" : authority.substr(colon + 1);
+  target_ = prefix + "/idres.v1.IdentityService/BatchUpsert";
+}
+
+std::vector<UpsertResult> RpcSink::BatchUpsert(std::span<const Record> records) {
+  std::vector<UpsertResult> results;
+  std::size_t begin = 0;
+  std::size_t bytes = 0;
+  for (std::size_t i = 0; i <= records.size(); ++i) {
+    std::size_t size = i < records.size() ? RecordJson(records[i]).size() + 1 : 0;
+    bool flush = i == records.size() || i - begin == kMaxRecordsPerRequest ||
+                 (i > begin && bytes + size > kMaxBodyBytes);
+    if (flush && i > begin) {
+      auto part = Post(records.subspan(begin, i - begin));
+      results.insert(results.end(), part.begin(), part.end());
+      begin = i;
+      bytes = 0;
+    }
+    bytes += size;
+  }
+  return results;
+}
+
+std::vector<UpsertResult> RpcSink::Post(std::span<const Record> records) {
+  std::vector<std::string> jsons;
+  for (const Record& r : records) jsons.push_back(RecordJson(r));
+  http::request<http::string_body> request{http::verb::post, target_, 11};
+  request.set(http::field::host, host_ + ":" + port_);
+  request.set(http::field::content_type, "application/json");
+  request.set("Connect-Protocol-Version", "1");
+  if (!token_.empty()) request.set(http::field::authorization, "Bearer " + token_);
+  request.body() = BatchRequestJson(jsons);
+  request.prepare_payload();
+
+  http::response<http::string_body> response;
+  try {
+    boost::asio::io_context io;
+    beast::tcp_stream stream(io);
+    stream.expires_after(kTimeout);
+    stream.connect(tcp::resolver(io).resolve(host_, port_));
+    http::write(stream, request);
+    beast::flat_buffer buffer;
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(64 * 1024 * 1024);
+    http::read(stream, buffer, parser);
+    response = parser.release();
+    beast::error_code ignored;
+    stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+  } catch (const boost::system::system_error& e) {
+    throw UnavailableError("cannot reach " + host_ + ":" + port_ + ": " + e.what());
+  }
+  if (response.result_int() != 200) ThrowConnectError(response.result_int(), response.body());
+  auto parsed = ParseBatchResponse(response.body());
+  if (auto* error = std::get_if<std::string>(&parsed)) throw InternalError(*error);
+  return std::get<std::vector<UpsertResult>>(std::move(parsed));
+}
+
+}  // namespace idres::batch

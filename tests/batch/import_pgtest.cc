@@ -1,0 +1,207 @@
+#include "batch/importer.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <thread>
+
+#include "batch/checkpoint.h"
+#include "engine/engine.h"
+#include "tests/batch/child_process.h"
+#include "tests/batch/data_sets.h"
+#include "tests/batch/store_snapshot.h"
+#include "tests/batch/temp_dir.h"
+#include "tests/support/test_db.h"
+
+namespace idres::batch {
+namespace {
+
+using testing::PersonsByIdentifiers;
+using testing::TempDir;
+using testing::TestDatabase;
+
+// The issue's mapping for splink_fake_1000.csv: email, name, birth date.
+const std::vector<std::string> kSplinkFlags = {
+    "--map",   "email=email", "--map",   "name=first_name+surname", "--map", "birth_date=dob",
+    "--trait", "city=city",   "--trait", "unique_id=unique_id"};
+
+CsvMapping SplinkMapping() {
+  CsvMapping m;
+  REQUIRE_FALSE(m.AddIdentifier("email=email"));
+  REQUIRE_FALSE(m.AddIdentifier("name=first_name+surname"));
+  REQUIRE_FALSE(m.AddIdentifier("birth_date=dob"));
+  REQUIRE_FALSE(m.AddTrait("city=city"));
+  REQUIRE_FALSE(m.AddTrait("unique_id=unique_id"));
+  return m;
+}
+
+std::unique_ptr<Engine> OpenEngine(const TestDatabase& db, int pool) {
+  EngineOptions o;
+  o.database_url = db.url();
+  o.pool_size = pool;
+  return std::make_unique<Engine>(std::move(o));
+}
+
+ImportRun Import(const TestDatabase& db, const std::string& input, int workers, TempDir& dir) {
+  auto engine = OpenEngine(db, workers);
+  EngineSink sink(*engine);
+  ImportOptions o;
+  o.inputs = {input};
+  o.mapping = SplinkMapping();
+  o.workers = workers;
+  o.batch_size = 50;
+  o.checkpoint_path = dir.File("cp");
+  o.dead_letter_path = dir.File("dead");
+  o.source = "test";
+  o.progress = ProgressMode::kOff;
+  return RunImport(o, sink);
+}
+
+// The same records, one Engine::Upsert each, in file order.
+void UpsertOneByOne(const TestDatabase& db, const std::string& input) {
+  auto engine = OpenEngine(db, 1);
+  auto opened = InputReader::Open(input, InputFormat::kAuto, SplinkMapping());
+  auto& reader = *std::get<std::unique_ptr<InputReader>>(opened);
+  InputRecord r;
+  while (reader.Next(&r)) {
+    Record record = std::get<Record>(r.parsed);
+    record.source = "test";
+    engine->Upsert(record);
+  }
+}
+
+TEST_CASE("importing splink_fake_1000 gives the same persons as one Upsert per record",
+          "[pg][import]") {
+  const std::string splink = testing::DataSet("splink_fake_1000.csv");
+  TestDatabase one_by_one;
+  UpsertOneByOne(one_by_one, splink);
+  const auto expected = PersonsByIdentifiers(one_by_one, /*with_traits=*/true);
+  REQUIRE(expected.size() > 100);  // the data set has 251 true people
+
+  SECTION("one worker: identifiers and traits alike") {
+    TestDatabase imported;
+    TempDir dir;
+    ImportRun run = Import(imported, splink, 1, dir);
+    REQUIRE_FALSE(run.error);
+    CHECK(run.summary.total() == 1000);
+    CHECK(PersonsByIdentifiers(imported, true) == expected);
+  }
+  SECTION("four workers: the same identity graph") {
+    // Parallel batches reorder records, so which record's trait is written
+    // last may differ; who is one person must not.
+    TestDatabase imported;
+    TempDir dir;
+    ImportRun run = Import(imported, splink, 4, dir);
+    REQUIRE_FALSE(run.error);
+    CHECK(PersonsByIdentifiers(imported, false) == PersonsByIdentifiers(one_by_one, false));
+  }
+}
+
+TEST_CASE("rejected records land in the dead-letter file with their reasons", "[pg][import]") {
+  TestDatabase db;
+  TempDir dir;
+  std::string input = dir.Write(
+      "in.ndjson",
+      R"({"identifiers":[{"type":"email","value":"anna@example.com"}]})"
+      "\n"
+      R"({"identifiers":[{"type":"email","value":"not-an-email"}]})"
+      "\n"
+      R"({"identifiers":[{"type":"email","value":"ben@example.com"},{"type":"phone","value":"12"}]})"
+      "\n"
+      "{broken\n"
+      R"({"identifiers":[{"type":"shoe_size","value":"44"}]})"
+      "\n");
+  auto engine = OpenEngine(db, 2);
+  EngineSink sink(*engine);
+  ImportOptions o;
+  o.inputs = {input};
+  o.dead_letter_path = dir.File("dead.ndjson");
+  o.progress = ProgressMode::kOff;
+  ImportRun run = RunImport(o, sink);
+  REQUIRE_FALSE(run.error);
+  CHECK(run.summary.created == 2);
+  CHECK(run.summary.rejected == 3);
+  CHECK(run.summary.partially_rejected == 1);
+  CHECK(db.Count("SELECT count(*) FROM persons") == 2);
+
+  std::string dead = testing::ReadFile(o.dead_letter_path);
+  INFO(dead);
+  CHECK(std::count(dead.begin(), dead.end(), '\n') == 4);
+  CHECK(dead.find(R"("line":2,"reason":"no valid identifier (email: )") != std::string::npos);
+  CHECK(dead.find(R"("line":3,"reason":"phone: )") != std::string::npos);
+  CHECK(dead.find(R"("rejected":"identifiers")") != std::string::npos);
+  CHECK(dead.find(R"("input":"{broken","line":4,"reason":"not valid JSON")") != std::string::npos);
+  CHECK(dead.find(R"("line":5,"reason":"no valid identifier (shoe_size: unknown)") !=
+        std::string::npos);
+}
+
+std::vector<std::string> ImportArgs(const TestDatabase& db, const std::string& input,
+                                    const TempDir& dir, const std::string& tag) {
+  std::vector<std::string> args = {testing::IdresBinary(),
+                                   "import",
+                                   input,
+                                   "--database-url",
+                                   db.url(),
+                                   "--workers",
+                                   "3",
+                                   "--batch",
+                                   "10",
+                                   "--checkpoint",
+                                   dir.File(tag + ".cp"),
+                                   "--dead-letter",
+                                   dir.File(tag + ".dead"),
+                                   "--progress",
+                                   "off",
+                                   "--source",
+                                   "test"};
+  args.insert(args.end(), kSplinkFlags.begin(), kSplinkFlags.end());
+  return args;
+}
+
+TEST_CASE("kill -9 in the middle of an import, then --resume, gives the uninterrupted store",
+          "[pg][import]") {
+  const std::string splink = testing::DataSet("splink_fake_1000.csv");
+  TempDir dir;
+  TestDatabase uninterrupted;
+  REQUIRE(testing::RunToEnd(ImportArgs(uninterrupted, splink, dir, "full"), dir.File("log")) == 0);
+
+  TestDatabase killed;
+  std::vector<std::string> args = ImportArgs(killed, splink, dir, "killed");
+  {
+    // Capped at 150 records/s the run takes several seconds: long enough to
+    // be caught between two checkpoints, however slow the machine.
+    std::vector<std::string> slow = args;
+    slow.insert(slow.end(), {"--max-rate", "150"});
+    testing::ChildProcess child(slow, dir.File("log"));
+    std::uint64_t committed = 0;
+    while (committed == 0) {
+      if (child.Poll()) FAIL("the import ended before it could be killed; see " + dir.File("log"));
+      auto cp = ReadCheckpoint(dir.File("killed.cp"));
+      if (auto* c = std::get_if<Checkpoint>(&cp)) committed = c->summary.total();
+      if (committed == 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    child.Kill();
+    int status = child.Wait();
+    REQUIRE(WIFSIGNALED(status));
+    REQUIRE(WTERMSIG(status) == SIGKILL);
+  }
+  Checkpoint at_kill = std::get<Checkpoint>(ReadCheckpoint(dir.File("killed.cp")));
+  CHECK_FALSE(at_kill.complete);
+  CHECK(at_kill.summary.total() < 1000);
+  // Everything the checkpoint claims is in the store (maybe more).
+  CHECK(killed.Count("SELECT count(*) FROM identifiers WHERE type = 'email'") > 0);
+
+  args.push_back("--resume");
+  REQUIRE(testing::RunToEnd(args, dir.File("log")) == 0);
+
+  CHECK(PersonsByIdentifiers(killed, false) == PersonsByIdentifiers(uninterrupted, false));
+  Checkpoint done = std::get<Checkpoint>(ReadCheckpoint(dir.File("killed.cp")));
+  CHECK(done.complete);
+  CHECK(done.summary.total() == 1000);
+  // Dead letters are written in input order and cut back on resume: the same
+  // entries as the uninterrupted run, none twice.
+  CHECK(testing::ReadFile(dir.File("killed.dead")) == testing::ReadFile(dir.File("full.dead")));
+}
+
+}  // namespace
+}  // namespace idres::batch
