@@ -1,14 +1,13 @@
-// idres_bench_normalize: single-core throughput of the normalizers, beside a
+// idres_bench_normalize: single-thread (one core) throughput of the normalizers, beside a
 // bare libphonenumber Parse+Format loop on the same phone inputs (the floor
 // the phone normalizer is measured against). Not a test: it prints numbers.
 //
-//   build-rel/bench/idres_bench_normalize [seconds-per-measurement, default 2]
+//   build-rel/bench/idres_bench_normalize [seconds-per-measurement, default 1]
 //
-// Phones: best of 3 alternating rounds each, after a warm-up. Emails: one
+// Phones: best of 5 alternating rounds each, after a warm-up. Emails: one
 // measurement each.
 #include <phonenumbers/phonenumber.pb.h>
 #include <phonenumbers/phonenumberutil.h>
-#include <sched.h>
 
 #include <algorithm>
 #include <chrono>
@@ -102,11 +101,7 @@ void Print(const char* what, double rate) { std::printf("%-34s %12.0f /s\n", wha
 }  // namespace
 
 int main(int argc, char** argv) {
-  const double seconds = argc > 1 ? std::atof(argv[1]) : 2.0;
-  cpu_set_t one;  // one core, as the aims are stated per core
-  CPU_ZERO(&one);
-  CPU_SET(0, &one);
-  sched_setaffinity(0, sizeof one, &one);
+  const double seconds = argc > 1 ? std::atof(argv[1]) : 1.0;
 
   const idres::Normalizer normalizer;
   const PhoneNumberUtil& util = *PhoneNumberUtil::GetInstance();
@@ -130,7 +125,7 @@ int main(int argc, char** argv) {
   Rate(seconds / 4, phones.size(), bare_loop);
   Rate(seconds / 4, phones.size(), phone_loop);
   double bare = 0, phone = 0;
-  for (int round = 0; round < 3; ++round) {
+  for (int round = 0; round < 5; ++round) {
     bare = std::max(bare, Rate(seconds, phones.size(), bare_loop));
     phone = std::max(phone, Rate(seconds, phones.size(), phone_loop));
   }
