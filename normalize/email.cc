@@ -69,8 +69,9 @@ KindResult normalize_detail::NormalizeEmailWith(std::string_view input, const Em
   if (!domain.ok()) return domain;
   if (Folds(domain.value, options)) {
     local.value = Fold(local.value);
-    if (local.value.empty())
+    if (local.value.empty()) {
       return KindResult::Reject("the email local part is empty after folding");
+    }
   }
   std::string address = local.value + "@" + domain.value;
   if (address.size() > kMaxAddressBytes) {

@@ -71,7 +71,10 @@ struct Normalizer::Impl {
 Normalizer::Normalizer(NormalizerConfig config) : impl_(std::make_unique<Impl>()) {
   nd::InitIcu();  // fail at startup, not on the first record, if ICU data is missing
   InitPhoneLibrary();
-  impl_->email.folding_domains = config.email_folding_domains;
+  // Compared with the IDNA output, which is lowercase ASCII.
+  for (const std::string& domain : config.email_folding_domains) {
+    impl_->email.folding_domains.push_back(nd::AsciiLower(domain));
+  }
   impl_->phone = PhoneOptions{config.default_region, config.require_valid_phone};
   impl_->config = std::move(config);
 }

@@ -62,7 +62,7 @@ TEST_CASE("configuration: kinds, region, validity, folding", "[normalize]") {
   NormalizerConfig config = NormalizerConfig::Defaults();
   config.default_region = "DE";
   config.require_valid_phone = true;
-  config.email_folding_domains = {"gmail.com"};
+  config.email_folding_domains = {"GMail.com"};  // compared case-insensitively
   config.kinds["mobile"] = NormalizerKind::kPhone;
   const Normalizer n(config);
   CHECK(Accept(n, "mobile", "0170 1234567") == Identifier{"mobile", "+491701234567"});
