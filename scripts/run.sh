@@ -12,7 +12,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
 bash "$IDRES_ROOT/scripts/install-deps.sh"
 BUILD="${IDRES_BUILD_DIR:-$IDRES_ROOT/build}"
-build_idres "$BUILD" Release
+IDRES_BUILD_TARGET=idres build_idres "$BUILD" Release
 IDRES="$BUILD/app/idres"
 
 external=0

@@ -17,11 +17,12 @@ give_to_pg() {
   if [ "$(id -u)" -eq 0 ]; then chown -R postgres:postgres "$@"; fi
 }
 
-# Configures and builds into $1 (Release unless $2 names another type).
+# Configures and builds every target into $1 (Release unless $2 names another
+# type); further arguments go to cmake's configure step.
 build_idres() {
   local dir="$1" type="${2:-Release}"; shift 2 || true
   cmake -S "$IDRES_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" "$@" >/dev/null
-  cmake --build "$dir" -j "$(nproc)"
+  cmake --build "$dir" -j "$(nproc)" ${IDRES_BUILD_TARGET:+--target "$IDRES_BUILD_TARGET"}
 }
 
 # A TCP port on 127.0.0.1 nobody listens on, from $1 upwards.
