@@ -89,6 +89,17 @@ class Engine {
 
   StoreStats Stats();
 
+  // Reconcile, step 1 (read-only, no locks): every group of persons that
+  // should be one, with phones re-normalized for `region` (empty: the
+  // configured default). A snapshot: apply each group with Reconcile().
+  std::vector<ReconcileGroup> FindReconcileGroups(std::string_view region = {});
+
+  // Reconcile, step 2: under the upsert's locks (keys of the group's
+  // normalized values, then the persons, re-read), merges the group's live
+  // persons (following redirects) and any person matching them into the
+  // oldest, and rewrites stored values to their normalized form. Idempotent.
+  ReconcileResult Reconcile(const ReconcileGroup& group);
+
   // Whether the database answers a trivial query right now.
   bool Healthy();
 

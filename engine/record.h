@@ -61,4 +61,20 @@ struct StoreStats {
   std::int64_t identifiers = 0;  // stored identifiers
 };
 
+// Persons that should be one (Engine::FindReconcileGroups): they share a
+// strong or unique identifier, or weak values reaching the threshold, once
+// their stored values are normalized with today's rules; or a single person
+// whose stored values are not in today's normalized form.
+struct ReconcileGroup {
+  std::vector<std::int64_t> person_ids;  // ascending
+  std::vector<std::string> reasons;      // for people, e.g. "share phone:+491701234567"
+  std::string region;                    // default region the phones were re-normalized with
+};
+
+struct ReconcileResult {
+  std::int64_t survivor = 0;                    // 0: every person of the group was gone
+  std::vector<std::int64_t> merged_person_ids;  // merged into survivor (redirects kept)
+  std::size_t identifiers_rewritten = 0;        // stored values replaced by normalized ones
+};
+
 }  // namespace idres

@@ -4,9 +4,9 @@ namespace idres::detail {
 
 std::span<const Statement> AllStatements() {
   static constexpr Statement kAll[] = {
-      kLockKeys,     kReadCandidates,   kLockPersons,     kReadPersons,
-      kInsertPerson, kWritePerson,      kMoveIdentifiers, kRedirectAndDelete,
-      kResolveId,    kFindByIdentifier, kStats,           kPing};
+      kLockKeys,    kReadCandidates,     kLockPersons,       kReadPersons, kInsertPerson,
+      kWritePerson, kMoveIdentifiers,    kRedirectAndDelete, kResolveId,   kFindByIdentifier,
+      kStats,       kReadAllIdentifiers, kDropStaleValues,   kPing};
   return kAll;
 }
 

@@ -123,6 +123,19 @@ inline constexpr Statement kStats{
     "SELECT (SELECT count(*) FROM persons), (SELECT count(*) FROM merges),"
     " (SELECT count(*) FROM identifiers)"};
 
+// Reconcile: every stored identifier (a batch job's full scan).
+inline constexpr Statement kReadAllIdentifiers{
+    "idres_read_all_identifiers",
+    "SELECT person_id, type, value FROM identifiers ORDER BY person_id, type, value"};
+
+// Reconcile: person $1's stored values $2/$3 (replaced by normalized ones)
+// and all its match keys (recomputed from the normalized values).
+inline constexpr Statement kDropStaleValues{
+    "idres_drop_stale_values",
+    "WITH m AS (DELETE FROM match_keys WHERE person_id = $1 RETURNING 1)"
+    " DELETE FROM identifiers WHERE person_id = $1"
+    " AND (type, value) IN (SELECT * FROM unnest($2::text[], $3::text[]))"};
+
 inline constexpr Statement kPing{"idres_ping", "SELECT 1"};
 
 #undef IDRES_SQL_TRAITS

@@ -101,6 +101,24 @@ StoreStats ReadStats(Tx& tx) {
                     r[0][2].as<std::int64_t>()};
 }
 
+std::vector<std::pair<std::int64_t, Identifier>> ReadAllIdentifiers(Tx& tx) {
+  std::vector<std::pair<std::int64_t, Identifier>> out;
+  for (const auto& row : tx.Exec(kReadAllIdentifiers)) {
+    out.push_back(
+        {row[0].as<std::int64_t>(), {row[1].as<std::string>(), row[2].as<std::string>()}});
+  }
+  return out;
+}
+
+void DropStaleValues(Tx& tx, std::int64_t id, const std::vector<Identifier>& stale) {
+  std::vector<std::string> types, values;
+  for (const Identifier& s : stale) {
+    types.push_back(s.type);
+    values.push_back(s.value);
+  }
+  tx.Exec(kDropStaleValues, id, TextArray(types), TextArray(values));
+}
+
 void Ping(Tx& tx) { tx.Exec(kPing); }
 
 }  // namespace idres::detail

@@ -66,6 +66,12 @@ std::optional<std::int64_t> FindByIdentifier(Tx& tx, const Identifier& id);
 
 StoreStats ReadStats(Tx& tx);
 
+// Every stored identifier as (person, identifier), ordered by person.
+std::vector<std::pair<std::int64_t, Identifier>> ReadAllIdentifiers(Tx& tx);
+
+// Deletes person `id`'s stored values `stale` and all its match keys.
+void DropStaleValues(Tx& tx, std::int64_t id, const std::vector<Identifier>& stale);
+
 // A trivial query: throws when the database does not answer.
 void Ping(Tx& tx);
 

@@ -15,10 +15,6 @@
 
 namespace idres::detail {
 
-// Most match keys stored for one person: a person can collect more weak
-// values than one record may carry.
-inline constexpr std::size_t kMaxPersonMatchKeys = 4096;
-
 struct UpsertContext {
   const Matcher& matcher;
   const LockPlanner& planner;

@@ -1,0 +1,77 @@
+// Reconcile: persons stored before normalization (or before a rule changed)
+// are found and merged under the upsert's locks; a second run finds nothing.
+#include <catch2/catch.hpp>
+
+#include "engine/engine.h"
+#include "tests/engine/engine_fixture.h"
+
+namespace idres::testing {
+namespace {
+
+// Three persons inserted raw, one phone in three spellings.
+void InsertRawPhones(const TestDatabase& db) {
+  db.Exec(
+      "INSERT INTO persons (traits) VALUES ('{\"a\": 1}'), ('{\"b\": 2}'), ('{}');"
+      "INSERT INTO identifiers (person_id, type, value, is_unique) SELECT id, 'phone',"
+      " (ARRAY['+49 170 1234567', '0170 1234567', '0049-170-1234567'])[row_number() OVER"
+      " (ORDER BY id)], true FROM persons;");
+}
+
+TEST_CASE("reconcile merges one phone in three raw spellings; a second run finds nothing",
+          "[pg][reconcile]") {
+  TestDatabase db;
+  InsertRawPhones(db);
+  auto engine = MakeEngine(db, 1);
+  const auto oldest = db.Count("SELECT min(id) FROM persons");
+  const auto groups = engine->FindReconcileGroups("DE");
+  REQUIRE(groups.size() == 1);
+  CHECK(groups[0].person_ids.size() == 3);
+  CHECK_FALSE(groups[0].reasons.empty());
+  const ReconcileResult r = engine->Reconcile(groups[0]);
+  CHECK(r.survivor == oldest);
+  CHECK(r.merged_person_ids.size() == 2);
+  CHECK(r.identifiers_rewritten == 3);
+  CHECK(PersonCount(db) == 1);
+  CHECK(IdentifiersOf(db, oldest) == std::vector<std::string>{"phone:+491701234567"});
+  CHECK(engine->GetPerson(oldest)->traits.size() == 2);
+  // Idempotent: nothing left to find, and applying the old group changes nothing.
+  CHECK(engine->FindReconcileGroups("DE").empty());
+  CHECK(engine->Reconcile(groups[0]).merged_person_ids.empty());
+  // The online path now finds the person by any spelling.
+  CHECK(engine->Upsert(Rec({{"phone", "0170 1234567"}}, {}, "DE")).person_id == oldest);
+  CHECK(PersonCount(db) == 1);
+}
+
+TEST_CASE("reconcile also pulls in a person created meanwhile with the normalized value",
+          "[pg][reconcile]") {
+  TestDatabase db;
+  InsertRawPhones(db);
+  auto engine = MakeEngine(db, 1);
+  const auto groups = engine->FindReconcileGroups("DE");
+  const auto online = engine->Upsert(Rec({{"phone", "+491701234567"}, {"cookie", "c"}}));
+  REQUIRE(groups.size() == 1);
+  const ReconcileResult r = engine->Reconcile(groups[0]);
+  CHECK(r.merged_person_ids.size() == 3);
+  CHECK(PersonCount(db) == 1);
+  CHECK(engine->GetPerson(online.person_id)->id == r.survivor);
+  CHECK(DuplicateIdentifiers(db) == 0);
+}
+
+TEST_CASE("reconcile finds persons whose weak values reach the threshold together",
+          "[pg][reconcile]") {
+  TestDatabase db;
+  db.Exec(
+      "INSERT INTO persons DEFAULT VALUES; INSERT INTO persons DEFAULT VALUES;"
+      "INSERT INTO identifiers (person_id, type, value, is_unique) SELECT id, t, v, false"
+      " FROM persons, (VALUES ('name', 'anna meier'), ('birth_date', '1980-01-01'),"
+      " ('postal_code', '10115')) AS x(t, v);");
+  auto engine = MakeEngine(db, 1);
+  const auto groups = engine->FindReconcileGroups();
+  REQUIRE(groups.size() == 1);
+  engine->Reconcile(groups[0]);
+  CHECK(PersonCount(db) == 1);
+  CHECK(engine->FindReconcileGroups().empty());
+}
+
+}  // namespace
+}  // namespace idres::testing
