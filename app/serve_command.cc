@@ -135,28 +135,6 @@ EngineOptions BuildEngineOptions(const ServeFlags& flags,
   return options;
 }
 
-#ifdef IDRES_ENGINE_PLACEHOLDER
-// Until the engine is built: answers /healthz with "database down" and every
-// RPC with unavailable.
-class PlaceholderBackend final : public api::IdentityBackend {
- public:
-  UpsertResult Upsert(const Record&) override { throw UnavailableError("engine not built"); }
-  std::vector<UpsertResult> BatchUpsert(std::span<const Record>) override {
-    throw UnavailableError("engine not built");
-  }
-  std::optional<Person> GetPerson(std::int64_t) override {
-    throw UnavailableError("engine not built");
-  }
-  std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier&,
-                                                        std::string_view) override {
-    throw UnavailableError("engine not built");
-  }
-  StoreStats Stats() override { throw UnavailableError("engine not built"); }
-  bool Healthy() override { return false; }
-  int ConnectionsInUse() const override { return 0; }
-};
-#endif
-
 int Serve(const ServeFlags& flags) {
   if (flags.database_url.empty()) {
     spdlog::error("serve: --database-url (or IDRES_DATABASE_URL) is required");
@@ -172,14 +150,9 @@ int Serve(const ServeFlags& flags) {
   server.read_timeout = std::chrono::milliseconds(flags.read_timeout_ms);
   server.shutdown_timeout = std::chrono::milliseconds(flags.shutdown_timeout_ms);
   const EngineOptions engine_options = BuildEngineOptions(flags, metrics);
-#ifdef IDRES_ENGINE_PLACEHOLDER
-  spdlog::warn("serve: the engine is not built yet; /healthz answers 503");
-  PlaceholderBackend backend;
-#else
   ApplySchema(flags.database_url);
   Engine engine(engine_options);
   api::EngineBackend backend(engine);
-#endif
   api::Server service(std::move(server), backend, metrics.get());
   service.Run();
   return 0;  // the engine's pool closes as `engine` goes out of scope

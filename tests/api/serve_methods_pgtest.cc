@@ -1,0 +1,157 @@
+// Every IdentityService method against the real `idres serve` and database:
+// in JSON sent by curl, and in binary proto.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "api/idres/v1/identity.pb.h"
+#include "tests/api/curl.h"
+#include "tests/api/http_client.h"
+#include "tests/api/server_process.h"
+#include "tests/support/test_db.h"
+
+namespace idres::testing {
+namespace {
+
+using nlohmann::json;
+
+json Body(const HttpReply& reply) {
+  INFO("body: " << reply.body);
+  return json::parse(reply.body);
+}
+
+TEST_CASE("Every method answers JSON sent by curl", "[pg]") {
+  TestDatabase db;
+  ServerProcess server(db.url());
+  const int port = server.port();
+
+  const auto health = CurlGet(port, "/healthz");
+  CHECK(health.status == 200);
+  CHECK(Body(health)["database"] == "up");
+
+  const auto created = CurlCall(port, "Upsert", R"({"record":{
+      "identifiers":[{"type":"email","value":"Anna@Example.com"},{"type":"phone","value":"+49 170 1234567"}],
+      "traits":{"plan":"pro","seats":3,"active":true},"source":"crm"}})");
+  REQUIRE(created.status == 200);
+  const json c = Body(created);
+  CHECK(c["outcome"] == "OUTCOME_CREATED");
+  const std::string id = c["personId"];
+
+  const auto updated = CurlCall(port, "Upsert", R"({"record":{
+      "identifiers":[{"type":"phone","value":"+491701234567"},{"type":"cookie","value":"ck-1"}]}})");
+  REQUIRE(updated.status == 200);
+  CHECK(Body(updated)["personId"] == id);
+  CHECK(Body(updated)["outcome"] == "OUTCOME_UPDATED");
+
+  const auto person = CurlCall(port, "GetPerson", R"({"personId":")" + id + "\"}");
+  REQUIRE(person.status == 200);
+  const json p = Body(person)["person"];
+  CHECK(p["personId"] == id);
+  CHECK(p["identifiers"].size() == 3);
+  CHECK(p["traits"]["plan"] == "pro");
+  CHECK(p["traits"]["seats"] == 3);
+  CHECK(p["traits"]["active"] == true);
+  CHECK(p.contains("createdAt"));
+  CHECK_FALSE(p.contains("redirectedFrom"));
+
+  const auto found =
+      CurlCall(port, "Lookup",
+               R"({"identifier":{"type":"phone","value":"0170 1234567"},"defaultRegion":"DE"})");
+  REQUIRE(found.status == 200);
+  CHECK(Body(found)["person"]["personId"] == id);
+
+  const auto batch = CurlCall(port, "BatchUpsert", R"({"records":[
+      {"identifiers":[{"type":"email","value":"anna@example.com"}]},
+      {"identifiers":[{"type":"email","value":"bob@example.com"}]},
+      {"identifiers":[{"type":"phone","value":"not a phone"}]}]})");
+  REQUIRE(batch.status == 200);
+  const json results = Body(batch)["results"];
+  REQUIRE(results.size() == 3);
+  CHECK(results[0]["personId"] == id);
+  CHECK(results[1]["outcome"] == "OUTCOME_CREATED");
+  CHECK(results[2]["error"]["code"] == "invalid_argument");
+
+  const auto stats = CurlCall(port, "Stats", "{}");
+  REQUIRE(stats.status == 200);
+  CHECK(Body(stats)["persons"] == "2");
+  CHECK(db.Count("SELECT count(*) FROM persons") == 2);
+}
+
+TEST_CASE("A merged-away id answers with its survivor and says so", "[pg]") {
+  TestDatabase db;
+  ServerProcess server(db.url());
+  HttpClient client(server.port());
+  const auto a = json::parse(
+      client.Call("Upsert", R"({"record":{"identifiers":[{"type":"email","value":"a@x.org"}]}})")
+          .body);
+  const auto b = json::parse(
+      client.Call("Upsert", R"({"record":{"identifiers":[{"type":"cookie","value":"k9"}]}})").body);
+  const auto merged = client.Call(
+      "Upsert",
+      R"({"record":{"identifiers":[{"type":"email","value":"a@x.org"},{"type":"cookie","value":"k9"}]}})");
+  REQUIRE(merged.status == 200);
+  CHECK(json::parse(merged.body)["outcome"] == "OUTCOME_MERGED");
+  const std::string absorbed = b["personId"];
+  const auto person = client.Call("GetPerson", R"({"personId":")" + absorbed + "\"}");
+  REQUIRE(person.status == 200);
+  const auto p = json::parse(person.body)["person"];
+  CHECK(p["personId"] == a["personId"]);
+  CHECK(p["redirectedFrom"] == absorbed);
+}
+
+HttpReply ProtoCall(HttpClient& client, const std::string& method,
+                    const google::protobuf::Message& request) {
+  return client.Post("/idres.v1.IdentityService/" + method, "application/proto",
+                     request.SerializeAsString());
+}
+
+template <typename Response>
+Response Parse(const HttpReply& reply) {
+  REQUIRE(reply.status == 200);
+  CHECK(reply.content_type == "application/proto");
+  Response response;
+  REQUIRE(response.ParseFromString(reply.body));
+  return response;
+}
+
+TEST_CASE("Every method answers binary proto", "[pg]") {
+  TestDatabase db;
+  ServerProcess server(db.url());
+  HttpClient client(server.port());
+
+  v1::UpsertRequest upsert;
+  auto* email = upsert.mutable_record()->add_identifiers();
+  email->set_type("email");
+  email->set_value("proto@example.com");
+  (*upsert.mutable_record()->mutable_traits()->mutable_fields())["tier"].set_string_value("gold");
+  const auto created = Parse<v1::UpsertResponse>(ProtoCall(client, "Upsert", upsert));
+  CHECK(created.outcome() == v1::OUTCOME_CREATED);
+  CHECK(Parse<v1::UpsertResponse>(ProtoCall(client, "Upsert", upsert)).outcome() ==
+        v1::OUTCOME_UNCHANGED);
+
+  v1::GetPersonRequest get;
+  get.set_person_id(created.person_id());
+  const auto person = Parse<v1::GetPersonResponse>(ProtoCall(client, "GetPerson", get)).person();
+  CHECK(person.identifiers(0).value() == "proto@example.com");
+  CHECK(person.traits().fields().at("tier").string_value() == "gold");
+
+  v1::LookupRequest lookup;
+  lookup.mutable_identifier()->set_type("email");
+  lookup.mutable_identifier()->set_value("PROTO@example.com");
+  CHECK(Parse<v1::LookupResponse>(ProtoCall(client, "Lookup", lookup)).person().person_id() ==
+        created.person_id());
+
+  v1::BatchUpsertRequest batch;
+  *batch.add_records() = upsert.record();
+  batch.add_records()->add_identifiers()->set_type("email");  // empty value
+  const auto results = Parse<v1::BatchUpsertResponse>(ProtoCall(client, "BatchUpsert", batch));
+  REQUIRE(results.results_size() == 2);
+  CHECK(results.results(0).person_id() == created.person_id());
+  CHECK(results.results(1).error().code() == "invalid_argument");
+
+  const auto stats = Parse<v1::StatsResponse>(ProtoCall(client, "Stats", v1::StatsRequest()));
+  CHECK(stats.persons() == 1);
+  CHECK(stats.identifiers() == 1);
+}
+
+}  // namespace
+}  // namespace idres::testing

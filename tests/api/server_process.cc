@@ -1,0 +1,140 @@
+#include "tests/api/server_process.h"
+
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "tests/api/http_client.h"
+
+namespace idres::testing {
+namespace {
+
+constexpr int kFirstPort = 18300;
+constexpr int kPorts = 100;
+
+bool PortFree(int port) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  const bool free = bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+  close(fd);
+  return free;
+}
+
+// Spreads concurrent test processes over the range.
+int NextPort() {
+  static std::atomic<int> next{static_cast<int>(getpid() * 7919 % kPorts)};
+  for (int i = 0; i < kPorts; ++i) {
+    const int port = kFirstPort + next.fetch_add(1) % kPorts;
+    if (PortFree(port)) return port;
+  }
+  FAIL("no free port in 18300-18399");
+  return 0;
+}
+
+}  // namespace
+
+std::string IdresBinary() {
+  const char* binary = std::getenv("IDRES_BINARY");
+  if (binary == nullptr || *binary == '\0') FAIL("IDRES_BINARY is not set (run through ctest)");
+  return binary;
+}
+
+ServerProcess::ServerProcess(ServeOptions options) : options_(std::move(options)) {
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    if (Start(NextPort())) return;
+  }
+  FAIL("idres serve did not start; its log:\n" << Log());
+}
+
+ServerProcess::ServerProcess(const std::string& database_url, std::vector<std::string> args)
+    : ServerProcess(ServeOptions{database_url, std::move(args), {}, false, 16}) {}
+
+ServerProcess::~ServerProcess() {
+  if (pid_ > 0) {
+    Signal(SIGTERM);
+    Wait();
+  }
+  if (!log_path_.empty()) std::remove(log_path_.c_str());
+}
+
+bool ServerProcess::Start(int port) {
+  port_ = port;
+  if (log_path_.empty()) {
+    log_path_ = "/tmp/idres-api-test-" + std::to_string(getpid()) + "-" +
+                std::to_string(reinterpret_cast<std::uintptr_t>(this)) + ".log";
+  }
+  std::vector<std::string> args = {IdresBinary(),    "serve",
+                                   "--listen",       "127.0.0.1:" + std::to_string(port),
+                                   "--database-url", options_.database_url};
+  if (std::find(options_.args.begin(), options_.args.end(), "--pool-size") == options_.args.end()) {
+    args.insert(args.end(), {"--pool-size", std::to_string(options_.pool_size)});
+  }
+  args.insert(args.end(), options_.args.begin(), options_.args.end());
+  pid_ = fork();
+  REQUIRE(pid_ >= 0);
+  if (pid_ == 0) {
+    const int log = open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    dup2(log, STDOUT_FILENO);
+    dup2(log, STDERR_FILENO);
+    for (const auto& e : options_.env) putenv(const_cast<char*>(e.c_str()));
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  // Readiness, not timing: poll until /healthz answers or the process dies.
+  for (int i = 0; i < 600; ++i) {
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return false;
+    }
+    try {
+      HttpClient client(port_, options_.https);
+      if (client.Get("/healthz").status == 200) return true;
+    } catch (const std::exception&) {
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  Signal(SIGKILL);
+  Wait();
+  return false;
+}
+
+void ServerProcess::Signal(int signal) const {
+  if (pid_ > 0) kill(pid_, signal);
+}
+
+int ServerProcess::Wait() {
+  if (pid_ <= 0) return -1;
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return WEXITSTATUS(status);
+}
+
+std::string ServerProcess::Log() const {
+  std::ifstream in(log_path_);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace idres::testing

@@ -1,0 +1,60 @@
+// ServerProcess: a real `idres serve` (the binary at env IDRES_BINARY) on a
+// free port in 18300-18399, started for one test and stopped with SIGTERM
+// when the object goes away. Its log goes to a temporary file, printed when
+// it fails to start.
+//
+// Thread-safety: one thread owns the object; port() may be read from any.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace idres::testing {
+
+struct ServeOptions {
+  std::string database_url;
+  std::vector<std::string> args;  // more flags, e.g. {"--auth-token", "t"}
+  std::vector<std::string> env;   // NAME=VALUE added to the environment
+  bool https = false;             // wait for readiness over TLS
+  int pool_size = 16;
+};
+
+class ServerProcess {
+ public:
+  // Starts the server and waits until GET /healthz answers 200. Fails the
+  // test (with the server's log) when it does not.
+  explicit ServerProcess(ServeOptions options);
+  // With these flags after --database-url `database_url`.
+  explicit ServerProcess(const std::string& database_url, std::vector<std::string> args = {});
+  ~ServerProcess();
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+
+  int port() const { return port_; }
+  pid_t pid() const { return pid_; }
+
+  // Sends `signal` to the server.
+  void Signal(int signal) const;
+
+  // Waits for the server to exit; its exit status (128+n when killed by
+  // signal n).
+  int Wait();
+
+  // The server's log so far.
+  std::string Log() const;
+
+ private:
+  bool Start(int port);
+
+  ServeOptions options_;
+  int port_ = 0;
+  pid_t pid_ = -1;
+  std::string log_path_;
+};
+
+// The `idres` binary under test (env IDRES_BINARY); fails the test when unset.
+std::string IdresBinary();
+
+}  // namespace idres::testing
