@@ -52,7 +52,7 @@ HttpResponse RpcHandler::Handle(const HttpRequest& request) const {
   const std::string_view path =
       std::string_view(request.target).substr(0, request.target.find('?'));
   if (path == "/healthz") {
-    if (request.method != "GET" && request.method != "HEAD") return Plain(405, "use GET\n");
+    if (request.method != "GET") return Plain(405, "use GET\n");
     return Health();
   }
   if (!options_.auth_token.empty() && !BearerMatches(request.authorization, options_.auth_token)) {
