@@ -1,0 +1,101 @@
+#include "batch/reconcile_job.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdio>
+
+namespace idres::batch {
+namespace {
+
+std::string Ids(const std::vector<std::int64_t>& ids) {
+  std::string text;
+  for (std::int64_t id : ids) text += (text.empty() ? "" : ", ") + std::to_string(id);
+  return text;
+}
+
+std::string Reasons(const ReconcileGroup& group) {
+  std::string text;
+  for (const std::string& r : group.reasons) text += (text.empty() ? "" : "; ") + r;
+  return text;
+}
+
+ProgressSnapshot Snapshot(const ReconcileSummary& s, std::uint64_t done) {
+  return {done,
+          s.groups,
+          done,
+          {{"merged away", s.persons_merged_away}, {"rewritten", s.identifiers_rewritten}}};
+}
+
+}  // namespace
+
+std::string ReconcileSummary::ToText() const {
+  std::string text =
+      std::string(dry_run ? "dry run, nothing written: " : "") +
+      "groups: " + std::to_string(groups) +
+      (dry_run ? "" : "  applied: " + std::to_string(groups_applied)) +
+      "  merges: " + std::to_string(merges) +
+      "  persons merged away: " + std::to_string(persons_merged_away) +
+      (dry_run ? "" : "  identifiers rewritten: " + std::to_string(identifiers_rewritten)) + "\n";
+  char line[96];
+  std::snprintf(line, sizeof line, "%.1f s (%.0f groups/s)\n", seconds,
+                seconds > 0 ? static_cast<double>(groups) / seconds : 0.0);
+  return text + line;
+}
+
+std::string ReconcileSummary::ToJson() const {
+  nlohmann::json doc = {{"dry_run", dry_run},
+                        {"groups", groups},
+                        {"groups_applied", groups_applied},
+                        {"merges", merges},
+                        {"persons_merged_away", persons_merged_away},
+                        {"identifiers_rewritten", identifiers_rewritten},
+                        {"duration_seconds", seconds}};
+  return doc.dump(2);
+}
+
+ReconcileRun RunReconcile(Engine& engine, const std::string& region, bool dry_run,
+                          ProgressMode progress_mode,
+                          const std::function<void(const std::string&)>& print,
+                          const std::atomic<bool>* stop) {
+  ReconcileRun run;
+  ReconcileSummary& s = run.summary;
+  s.dry_run = dry_run;
+  const auto started = std::chrono::steady_clock::now();
+  const std::vector<ReconcileGroup> groups = engine.FindReconcileGroups(region);
+  s.groups = groups.size();
+  Progress progress(progress_mode, "groups");
+  std::uint64_t done = 0;
+  for (const ReconcileGroup& group : groups) {
+    if (stop != nullptr && stop->load()) {
+      run.error = "interrupted; run reconcile again (it is idempotent)";
+      break;
+    }
+    if (dry_run) {
+      const std::size_t away = group.person_ids.size() - 1;
+      s.merges += away > 0;
+      s.persons_merged_away += away;
+      print((away > 0 ? "would merge persons " : "would rewrite person ") + Ids(group.person_ids) +
+            ": " + Reasons(group));
+    } else {
+      const ReconcileResult r = engine.Reconcile(group);
+      ++s.groups_applied;
+      s.merges += !r.merged_person_ids.empty();
+      s.persons_merged_away += r.merged_person_ids.size();
+      s.identifiers_rewritten += r.identifiers_rewritten;
+      if (!r.merged_person_ids.empty()) {
+        print("merged " + Ids(r.merged_person_ids) + " into " + std::to_string(r.survivor) + ": " +
+              Reasons(group));
+      } else if (r.identifiers_rewritten > 0) {
+        print("rewrote " + std::to_string(r.identifiers_rewritten) + " stored values of person " +
+              std::to_string(r.survivor) + ": " + Reasons(group));
+      }
+    }
+    progress.Update(Snapshot(s, ++done));
+  }
+  s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  progress.Finish(Snapshot(s, done));
+  return run;
+}
+
+}  // namespace idres::batch
