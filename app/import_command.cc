@@ -27,7 +27,9 @@ struct ImportFlags {
   std::string server;
   std::string report;
   std::string auth_token;
-  int lock_timeout_ms = 2000;
+  // A batch job can wait: batches of hundreds of records hold their keys
+  // longer than one upsert, and a timeout only turns waiting into retries.
+  int lock_timeout_ms = 30000;
   bool no_checkpoint = false;
 };
 
