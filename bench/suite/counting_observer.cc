@@ -11,6 +11,11 @@ void CountingObserver::OnLockWait(double seconds) {
   }
 }
 
+void CountingObserver::OnOutcome(Outcome outcome) {
+  if (outcome == Outcome::kCreated) created_.fetch_add(1, std::memory_order_relaxed);
+  if (outcome == Outcome::kMerged) merged_.fetch_add(1, std::memory_order_relaxed);
+}
+
 double CountingObserver::lock_wait_seconds() const {
   return static_cast<double>(wait_ns_.load()) / 1e9;
 }

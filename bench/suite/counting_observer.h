@@ -1,6 +1,7 @@
 // CountingObserver: the EngineObserver the in-process runs attach, summing
 // what the engine reports: lock-wait time (OnLockWait), its maximum,
-// retries and lock timeouts.
+// retries, lock timeouts, and how many upserts created or merged persons
+// (where the naive path's duplicates show even if later upserts merge them).
 // Thread-safety: every method may be called from all engine threads at once
 // (relaxed atomics; totals are read once the run is over).
 #pragma once
@@ -17,6 +18,7 @@ class CountingObserver final : public EngineObserver {
   void OnLockWait(double seconds) override;
   void OnLockTimeout() override { timeouts_.fetch_add(1, std::memory_order_relaxed); }
   void OnRetry(std::string_view) override { retries_.fetch_add(1, std::memory_order_relaxed); }
+  void OnOutcome(Outcome outcome) override;
 
   // Total seconds waited for advisory locks.
   double lock_wait_seconds() const;
@@ -26,6 +28,9 @@ class CountingObserver final : public EngineObserver {
   std::int64_t lock_waits() const { return waits_.load(); }
   std::int64_t retries() const { return retries_.load(); }
   std::int64_t timeouts() const { return timeouts_.load(); }
+  // Committed upserts that created a person, and that merged persons.
+  std::int64_t created() const { return created_.load(); }
+  std::int64_t merged() const { return merged_.load(); }
 
  private:
   std::atomic<std::int64_t> wait_ns_{0};
@@ -33,6 +38,8 @@ class CountingObserver final : public EngineObserver {
   std::atomic<std::int64_t> waits_{0};
   std::atomic<std::int64_t> retries_{0};
   std::atomic<std::int64_t> timeouts_{0};
+  std::atomic<std::int64_t> created_{0};
+  std::atomic<std::int64_t> merged_{0};
 };
 
 }  // namespace idres::bench

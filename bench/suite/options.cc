@@ -25,7 +25,8 @@ bool ParseOptions(int argc, char** argv, SuiteOptions& o, int& exit_code) {
   bool quick = false, million = false, no_http = false, no_pgbench = false, no_naive = false;
   std::string serve_args =
       "serve --listen 127.0.0.1:{port} --database-url {url} --pool-size {pool}";
-  std::string import_args;
+  std::string import_args =
+      "import {file} --database-url {url} --no-checkpoint --progress off --dead-letter {file}.dead";
   o.pgbench = std::filesystem::exists("/usr/lib/postgresql/15/bin/pgbench")
                   ? "/usr/lib/postgresql/15/bin/pgbench"
                   : "pgbench";
@@ -54,7 +55,7 @@ bool ParseOptions(int argc, char** argv, SuiteOptions& o, int& exit_code) {
   app.add_option("--work-dir", o.work_dir, "logs and scratch files");
   app.add_option("--serve-args", serve_args, "argv of `idres serve`; {port} {url} {pool}");
   app.add_option("--import-args", import_args,
-                 "argv of `idres import` ({url}, {file}: JSON lines); empty skips it");
+                 "argv of `idres import` ({url}, {file}: JSON lines); \"\" skips it");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

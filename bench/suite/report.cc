@@ -38,6 +38,10 @@ void Row(std::ostream& out, const RunResult& r) {
       static_cast<long long>(r.retries), Opt(r.commits_per_op, 2).c_str(),
       Opt(r.rollbacks_per_op, 2).c_str(), static_cast<long long>(r.errors), StoreText(r).c_str());
   out << line;
+  if ((r.created || r.merged) && (r.variant == "naive" || r.scenario == "c" || r.scenario == "d")) {
+    out << "      upserts that created a person: " << r.created.value_or(0)
+        << ", that merged persons: " << r.merged.value_or(0) << "\n";
+  }
   if (!r.note.empty()) out << "      note: " << r.note << "\n";
   if (!r.first_error.empty()) out << "      first error: " << r.first_error.substr(0, 200) << "\n";
 }
@@ -115,6 +119,8 @@ nlohmann::json RunJson(const RunResult& r) {
   opt("lock_wait_ms_max", r.lock_wait_ms_max);
   opt("commits_per_op", r.commits_per_op);
   opt("rollbacks_per_op", r.rollbacks_per_op);
+  j["created"] = r.created ? nlohmann::json(*r.created) : nlohmann::json(nullptr);
+  j["merged"] = r.merged ? nlohmann::json(*r.merged) : nlohmann::json(nullptr);
   if (r.check.ran) {
     j["store"] = {{"ok", r.check.ok},
                   {"persons", r.check.persons},

@@ -82,10 +82,10 @@ PlannedOp Workload::Update(std::int64_t person, std::int64_t seq) const {
 PlannedOp Workload::Hot(std::int64_t seq) const {
   PlannedOp op;
   op.kind = OpKind::kHot;
-  // Runs of 16 consecutive operations share one person, so at 8 clients and
-  // more several first upserts of a person race each other (where the naive
-  // path creates duplicates).
-  op.hot_index = static_cast<int>((seq / 16) % Tally::kHotPeople);
+  // Spread at random over the ten, as pgbench's hot run picks them: with 8
+  // clients or more, first upserts of one person race each other (where the
+  // naive path creates duplicates).
+  op.hot_index = static_cast<int>(Mix(static_cast<std::uint64_t>(seq)) % Tally::kHotPeople);
   op.record.identifiers = {{"email", "hot" + std::to_string(op.hot_index) + "@hot.example.org"}};
   op.record.traits = {{"visits", static_cast<double>(seq)}};
   op.record.source = "bench";

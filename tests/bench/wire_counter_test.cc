@@ -1,0 +1,58 @@
+#include "bench/suite/wire_counter.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace idres::bench {
+namespace {
+
+std::string U32(std::uint32_t v) {
+  return {static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8),
+          static_cast<char>(v)};
+}
+
+std::string Message(char type, const std::string& payload) {
+  return std::string(1, type) + U32(static_cast<std::uint32_t>(payload.size() + 4)) + payload;
+}
+
+std::string Startup() {
+  const std::string params = std::string("user\0postgres\0\0", 15);
+  return U32(static_cast<std::uint32_t>(8 + params.size())) + U32(196608) + params;
+}
+
+TEST_CASE("a simple query is one round trip however many statements it holds") {
+  const std::string q = std::string("BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL x = 1") + '\0';
+  const WireTotals t = WireCounter::CountStream(Startup() + Message('Q', q));
+  CHECK(t.round_trips == 1);
+  CHECK(t.statements == 2);
+  CHECK(t.transactions == 1);
+}
+
+TEST_CASE("an extended-protocol statement counts one Execute and one Sync") {
+  const std::string ext =
+      Message('B', "xx") + Message('E', std::string(5, '\0')) + Message('S', "");
+  const WireTotals t = WireCounter::CountStream(Startup() + ext + ext);
+  CHECK(t.round_trips == 2);
+  CHECK(t.statements == 2);
+  CHECK(t.transactions == 0);
+}
+
+TEST_CASE("an SSL request before the startup packet is skipped") {
+  const std::string ssl = U32(8) + U32(80877103);
+  const WireTotals t =
+      WireCounter::CountStream(ssl + Startup() + Message('Q', std::string("COMMIT") + '\0'));
+  CHECK(t.round_trips == 1);
+  CHECK(t.statements == 1);
+}
+
+TEST_CASE("a message split across reads is counted once, when complete") {
+  const std::string all = Startup() + Message('Q', std::string("SELECT 1") + '\0');
+  const WireTotals head = WireCounter::CountStream(all.substr(0, all.size() - 3));
+  CHECK(head.round_trips == 0);
+  CHECK(WireCounter::CountStream(all).round_trips == 1);
+}
+
+}  // namespace
+}  // namespace idres::bench
