@@ -10,14 +10,18 @@
 #   scripts/bench.sh --quick      a smoke run of a few minutes
 #   scripts/bench.sh --million    the full run: scale against 1,000,000 persons
 # Other arguments go to idres_bench (--help lists them). Results land in
-# $IDRES_BENCH_OUT (default build/bench-results/<UTC time>/). Exit status 0
+# $IDRES_BENCH_OUT (default build/bench-results/<UTC time>/); the build dir
+# is $IDRES_BENCH_BUILD_DIR (default build/, shared with test.sh). Exit status 0
 # only when every store check passed; missed goals do not fail the run.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
-bash "$IDRES_ROOT/scripts/install-deps.sh"
 BUILD="${IDRES_BENCH_BUILD_DIR:-$IDRES_ROOT/build}"
-build_idres "$BUILD" Release
+# IDRES_BENCH_SKIP_BUILD=1 measures an existing Release build of $BUILD as is.
+if [ "${IDRES_BENCH_SKIP_BUILD:-0}" != 1 ]; then
+  bash "$IDRES_ROOT/scripts/install-deps.sh"
+  build_idres "$BUILD" Release
+fi
 
 OUT="${IDRES_BENCH_OUT:-$BUILD/bench-results/$(date -u +%Y%m%dT%H%M%SZ)}"
 mkdir -p "$OUT"
@@ -31,8 +35,8 @@ machine() {
     lscpu | grep -E '^(Model name|CPU\(s\)|Thread|Core|Socket|CPU max MHz|L3)' || true
     free -h
     echo "load: $(cat /proc/loadavg)"
-    echo "busiest processes:"
-    ps -eo pcpu,pid,comm --sort=-pcpu | head -8
+    echo "busiest processes now:"
+    top -b -n 1 | sed -n "7,16p"
     echo
   } >>"$OUT/machine.txt"
 }
