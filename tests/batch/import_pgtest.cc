@@ -9,6 +9,7 @@
 #include "engine/engine.h"
 #include "tests/batch/child_process.h"
 #include "tests/batch/data_sets.h"
+#include "tests/batch/splink_args.h"
 #include "tests/batch/store_snapshot.h"
 #include "tests/batch/temp_dir.h"
 #include "tests/support/test_db.h"
@@ -20,11 +21,7 @@ using testing::PersonsByIdentifiers;
 using testing::TempDir;
 using testing::TestDatabase;
 
-// The issue's mapping for splink_fake_1000.csv: email, name, birth date.
-const std::vector<std::string> kSplinkFlags = {
-    "--map",   "email=email", "--map",   "name=first_name+surname", "--map", "birth_date=dob",
-    "--trait", "city=city",   "--trait", "unique_id=unique_id"};
-
+// The issue's mapping for splink_fake_1000.csv (as splink_args.h).
 CsvMapping SplinkMapping() {
   CsvMapping m;
   REQUIRE_FALSE(m.AddIdentifier("email=email"));
@@ -137,24 +134,8 @@ TEST_CASE("rejected records land in the dead-letter file with their reasons", "[
 
 std::vector<std::string> ImportArgs(const TestDatabase& db, const std::string& input,
                                     const TempDir& dir, const std::string& tag) {
-  std::vector<std::string> args = {testing::IdresBinary(),
-                                   "import",
-                                   input,
-                                   "--database-url",
-                                   db.url(),
-                                   "--workers",
-                                   "3",
-                                   "--batch",
-                                   "10",
-                                   "--checkpoint",
-                                   dir.File(tag + ".cp"),
-                                   "--dead-letter",
-                                   dir.File(tag + ".dead"),
-                                   "--progress",
-                                   "off",
-                                   "--source",
-                                   "test"};
-  args.insert(args.end(), kSplinkFlags.begin(), kSplinkFlags.end());
+  std::vector<std::string> args = testing::SplinkImportArgs(input, dir, tag);
+  args.insert(args.end(), {"--database-url", db.url(), "--workers", "3", "--batch", "10"});
   return args;
 }
 

@@ -1,0 +1,39 @@
+// The `idres import` command line the process-level tests share: the
+// issue's splink mapping (email, name, birth date; two traits), checkpoint
+// and dead-letter files named by `tag` in `dir`, no progress output.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tests/batch/data_sets.h"
+#include "tests/batch/temp_dir.h"
+
+namespace idres::testing {
+
+inline std::vector<std::string> SplinkImportArgs(const std::string& input, const TempDir& dir,
+                                                 const std::string& tag) {
+  return {IdresBinary(),
+          "import",
+          input,
+          "--checkpoint",
+          dir.File(tag + ".cp"),
+          "--dead-letter",
+          dir.File(tag + ".dead"),
+          "--progress",
+          "off",
+          "--source",
+          "test",
+          "--map",
+          "email=email",
+          "--map",
+          "name=first_name+surname",
+          "--map",
+          "birth_date=dob",
+          "--trait",
+          "city=city",
+          "--trait",
+          "unique_id=unique_id"};
+}
+
+}  // namespace idres::testing
