@@ -15,7 +15,7 @@ BoundMapping BindOk(const CsvMapping& mapping) {
   return std::get<BoundMapping>(bound);
 }
 
-TEST_CASE("--map and --trait specs become identifiers and traits", "[csv_mapping]") {
+TEST_CASE("map and trait specs become identifiers and traits", "[csv_mapping]") {
   CsvMapping mapping;
   REQUIRE_FALSE(mapping.AddIdentifier("email=email"));
   REQUIRE_FALSE(mapping.AddIdentifier("name = first_name + surname"));

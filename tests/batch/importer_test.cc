@@ -137,7 +137,7 @@ TEST_CASE("after a failure, --resume sends only what is not behind the checkpoin
   CHECK(idle.calls == 0);
 }
 
-TEST_CASE("--resume refuses a checkpoint written for other inputs", "[importer]") {
+TEST_CASE("resuming refuses a checkpoint written for other inputs", "[importer]") {
   testing::TempDir dir;
   FakeSink sink;
   ImportOptions o = Options(dir, dir.Write("in.ndjson", Ndjson(5)));

@@ -39,7 +39,7 @@ TEST_CASE("a BatchUpsertResponse decodes, int64 as strings, errors per record", 
   CHECK(message == "down");
 }
 
-TEST_CASE("--server refuses a URL that is not http://", "[rpc]") {
+TEST_CASE("the server sink refuses a URL that is not http://", "[rpc]") {
   CHECK_THROWS_AS(RpcSink("https://example.com"), std::invalid_argument);
   CHECK_NOTHROW(RpcSink("http://127.0.0.1:8080/prefix/"));
 }
