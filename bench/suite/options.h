@@ -21,7 +21,7 @@ struct SuiteOptions {
   int scale_clients = 32;
   std::int64_t import_records = 100000;
   int import_chunk = 500;
-  std::vector<int> import_workers = {1, 8};
+  std::vector<int> import_workers = {8};
   std::int64_t wire_ops = 200;
   bool http = true;
   bool pgbench_runs = true;
