@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -16,7 +17,10 @@ struct Outcome {
   std::string err;  // stderr
 };
 
-std::string TempPath(const char* name) { return std::string("/tmp/idres_normalize_cmd_") + name; }
+// Per process: ctest runs test cases as parallel processes.
+std::string TempPath(const char* name) {
+  return "/tmp/idres_normalize_cmd_" + std::to_string(::getpid()) + "_" + name;
+}
 
 std::string Slurp(const std::string& path) {
   std::ifstream file(path);
@@ -33,7 +37,9 @@ Outcome RunNormalize(const std::string& input, const std::string& args = "") {
       std::string(binary) + " normalize " + args + " < " + in + " > " + out + " 2> " + err;
   const int status = std::system(command.c_str());
   REQUIRE(WIFEXITED(status));
-  return {WEXITSTATUS(status), Slurp(out), Slurp(err)};
+  Outcome outcome{WEXITSTATUS(status), Slurp(out), Slurp(err)};
+  for (const auto& path : {in, out, err}) std::remove(path.c_str());
+  return outcome;
 }
 
 }  // namespace
