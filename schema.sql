@@ -55,4 +55,14 @@ CREATE TABLE IF NOT EXISTS merges (
 );
 CREATE INDEX IF NOT EXISTS merges_survivor ON merges (survivor_id);
 
+-- Receipts of batch imports: (job, item) is written in the same transaction
+-- as the record it names, so a resumed import knows exactly which records are
+-- already in the store and does not apply them twice (a record without a
+-- strong identifier would otherwise become a second person).
+CREATE TABLE IF NOT EXISTS import_receipts (
+  job  bigint NOT NULL,
+  item bigint NOT NULL,
+  PRIMARY KEY (job, item)
+);
+
 INSERT INTO idres_schema_version (version) VALUES (1) ON CONFLICT DO NOTHING;

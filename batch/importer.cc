@@ -10,6 +10,7 @@
 #include "batch/committer.h"
 #include "batch/rate_limiter.h"
 #include "batch/work_queue.h"
+#include "normalize/lock_key.h"
 
 namespace idres::batch {
 namespace {
@@ -38,6 +39,23 @@ std::variant<Checkpoint, std::string> StartingPoint(const ImportOptions& options
            "\nthis run has:\n  " + fresh.fingerprint;
   }
   return std::move(found);
+}
+
+// The receipt job of input file `file_index` of this import: the same on a
+// resumed run (same inputs and mapping), different for another import.
+std::int64_t ReceiptJob(const ImportOptions& options, std::size_t file_index) {
+  return KeyOfBytes("import:" + InputFingerprint(options) + "#" + std::to_string(file_index));
+}
+
+// The receipt of `batch`: each readable record named by its end offset.
+BatchReceipt ReceiptOf(const ImportBatch& batch, std::int64_t job) {
+  BatchReceipt receipt{job, {}};
+  for (std::size_t i = 0; i < batch.inputs.size(); ++i) {
+    if (batch.record_of[i] != ImportBatch::kUnreadable) {
+      receipt.items.push_back(static_cast<std::int64_t>(batch.inputs[i].end_offset));
+    }
+  }
+  return receipt;
 }
 
 std::chrono::milliseconds Backoff(int attempt) {
@@ -147,7 +165,8 @@ class ImportJob {
     if (batch->records.empty()) return;
     for (int attempt = 1;; ++attempt) {
       try {
-        batch->results = sink_.BatchUpsert(batch->records);
+        batch->results = sink_.BatchUpsert(
+            batch->records, ReceiptOf(*batch, ReceiptJob(options_, batch->file_index)));
         if (batch->results.size() != batch->records.size()) {
           throw std::runtime_error("the store answered " + std::to_string(batch->results.size()) +
                                    " results for " + std::to_string(batch->records.size()) +
@@ -242,8 +261,28 @@ ImportRun RunImport(const ImportOptions& options, UpsertSink& sink) {
   auto started = std::chrono::steady_clock::now();
   Committer committer(start, options.checkpoint_path, dead_letters ? &*dead_letters : nullptr,
                       &progress, total);
+  // Receipts make a resumed run apply each record once; a fresh run starts
+  // without any, and a complete run leaves none behind.
+  auto forget_receipts = [&] {
+    for (std::size_t f = 0; f < options.inputs.size(); ++f) {
+      sink.ForgetReceipts(ReceiptJob(options, f));
+    }
+  };
+  try {
+    if (!options.resume) forget_receipts();
+  } catch (const std::exception& e) {
+    run.error = e.what();
+    return run;
+  }
   ImportJob job(options, sink, committer);
   bool done = job.Run(start);
+  if (done) {
+    try {
+      forget_receipts();
+    } catch (const std::exception& e) {
+      spdlog::warn("the import is complete, but its receipts stay: {}", e.what());
+    }
+  }
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   try {

@@ -1,5 +1,6 @@
 // UpsertSink: where an import sends its batches: straight into an Engine, or
-// through the RPC service (rpc_sink.h).
+// through the RPC service (rpc_sink.h). Only the Engine keeps receipts: a
+// resumed --server import re-sends the records after the checkpoint.
 //
 // Thread-safety: BatchUpsert() is called from every import worker at once;
 // implementations must allow that.
@@ -21,6 +22,17 @@ class UpsertSink {
   // records of a failed call may have been committed in part, which is safe
   // to send again because upserts are idempotent merges.
   virtual std::vector<UpsertResult> BatchUpsert(std::span<const Record> records) = 0;
+
+  // The same with exactly-once receipts (engine/record.h, BatchReceipt), so
+  // that records committed before a crash are not applied again on resume.
+  // A sink that cannot keep receipts sends the records as they are.
+  virtual std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
+                                                const BatchReceipt& /*receipt*/) {
+    return BatchUpsert(records);
+  }
+
+  // Drops the receipts of `job` once its import is complete.
+  virtual void ForgetReceipts(std::int64_t /*job*/) {}
 };
 
 // Sends batches to an Engine in this process.
@@ -30,6 +42,11 @@ class EngineSink : public UpsertSink {
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records) override {
     return engine_.BatchUpsert(records);
   }
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
+                                        const BatchReceipt& receipt) override {
+    return engine_.BatchUpsert(records, receipt);
+  }
+  void ForgetReceipts(std::int64_t job) override { engine_.ForgetReceipts(job); }
 
  private:
   Engine& engine_;

@@ -4,8 +4,12 @@
 // other inside the transaction: each sees the ones before it, so records of
 // one batch that match each other end as one person.
 #include <algorithm>
+#include <set>
+#include <stdexcept>
 
 #include "engine/detail/engine_impl.h"
+#include "engine/detail/pg_array.h"
+#include "engine/detail/statements.h"
 #include "engine/engine.h"
 
 namespace idres {
@@ -37,9 +41,40 @@ std::vector<Chunk> MakeChunks(const std::vector<detail::PreparedRecord>& prepare
   return chunks;
 }
 
+// The items of `receipt` for the records of `chunk` that are stored already.
+// An earlier attempt's transaction wrote its records and their receipts
+// together, so a receipt is there exactly when its record is.
+std::set<std::int64_t> StoredItems(detail::Tx& tx, const BatchReceipt& receipt,
+                                   const Chunk& chunk) {
+  std::vector<std::int64_t> items;
+  for (std::size_t i : chunk.records) items.push_back(receipt.items[i]);
+  std::set<std::int64_t> stored;
+  for (const auto& row : tx.Exec(detail::kReadReceipts, receipt.job, detail::BigintArray(items))) {
+    stored.insert(row[0].as<std::int64_t>());
+  }
+  return stored;
+}
+
 }  // namespace
 
 std::vector<UpsertResult> Engine::BatchUpsert(std::span<const Record> records) {
+  return Batch(records, nullptr);
+}
+
+std::vector<UpsertResult> Engine::BatchUpsert(std::span<const Record> records,
+                                              const BatchReceipt& receipt) {
+  if (receipt.items.size() != records.size()) {
+    throw std::invalid_argument("BatchUpsert: one receipt item per record is needed");
+  }
+  return Batch(records, &receipt);
+}
+
+void Engine::ForgetReceipts(std::int64_t job) {
+  impl_->RunTx([&](detail::Tx& tx) { tx.Exec(detail::kForgetReceipts, job); });
+}
+
+std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
+                                        const BatchReceipt* receipt) {
   std::vector<detail::PreparedRecord> prepared;
   prepared.reserve(records.size());
   std::vector<UpsertResult> results(records.size());
@@ -54,8 +89,21 @@ std::vector<UpsertResult> Engine::BatchUpsert(std::span<const Record> records) {
     // A retry runs the whole chunk again and overwrites its results.
     impl_->RunTx([&](detail::Tx& tx) {
       impl_->LockKeys(tx, chunk.keys);
+      const std::set<std::int64_t> stored =
+          receipt ? StoredItems(tx, *receipt, chunk) : std::set<std::int64_t>{};
+      std::vector<std::int64_t> written;
       for (std::size_t i : chunk.records) {
+        if (receipt && stored.contains(receipt->items[i])) {
+          // Committed by an earlier attempt: report, do not apply again.
+          results[i] = UpsertResult{};
+          results[i].rejected = prepared[i].rejected;
+          continue;
+        }
         results[i] = detail::ApplyRecord(tx, prepared[i], impl_->Context());
+        if (receipt) written.push_back(receipt->items[i]);
+      }
+      if (!written.empty()) {
+        tx.Exec(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
       }
     });
     if (impl_->options.observer) {

@@ -78,6 +78,14 @@ class Engine {
   // record gets its own error and the others still go through.
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records);
 
+  // BatchUpsert with exactly-once receipts (see BatchReceipt): safe to send
+  // again after a crash, whatever part of it was committed.
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
+                                        const BatchReceipt& receipt);
+
+  // Deletes the receipts of `job` (once an import is complete).
+  void ForgetReceipts(std::int64_t job);
+
   // The person with `id`; an id merged away answers with its survivor and
   // sets redirected_from. nullopt when no such id was ever handed out.
   std::optional<Person> GetPerson(std::int64_t id);
@@ -109,6 +117,8 @@ class Engine {
   const EngineOptions& options() const;
 
  private:
+  std::vector<UpsertResult> Batch(std::span<const Record> records, const BatchReceipt* receipt);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

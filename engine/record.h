@@ -55,6 +55,15 @@ struct Person {
   std::optional<std::int64_t> redirected_from;  // the merged-away id asked for
 };
 
+// Exactly-once marks for BatchUpsert: `items[i]` names records[i] within
+// `job` (e.g. its byte offset in an import file). Each record's item is
+// stored in the same transaction as the record; a record whose item is
+// already stored is not applied again (outcome unchanged, person_id 0).
+struct BatchReceipt {
+  std::int64_t job = 0;
+  std::vector<std::int64_t> items;  // one per record
+};
+
 struct StoreStats {
   std::int64_t persons = 0;      // live persons
   std::int64_t merged_away = 0;  // ids that now redirect to a survivor

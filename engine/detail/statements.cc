@@ -3,10 +3,23 @@
 namespace idres::detail {
 
 std::span<const Statement> AllStatements() {
-  static constexpr Statement kAll[] = {
-      kLockKeys,    kReadCandidates,     kLockPersons,       kReadPersons, kInsertPerson,
-      kWritePerson, kMoveIdentifiers,    kRedirectAndDelete, kResolveId,   kFindByIdentifier,
-      kStats,       kReadAllIdentifiers, kDropStaleValues,   kPing};
+  static constexpr Statement kAll[] = {kLockKeys,
+                                       kReadCandidates,
+                                       kLockPersons,
+                                       kReadPersons,
+                                       kInsertPerson,
+                                       kWritePerson,
+                                       kMoveIdentifiers,
+                                       kRedirectAndDelete,
+                                       kResolveId,
+                                       kFindByIdentifier,
+                                       kStats,
+                                       kReadAllIdentifiers,
+                                       kDropStaleValues,
+                                       kReadReceipts,
+                                       kWriteReceipts,
+                                       kForgetReceipts,
+                                       kPing};
   return kAll;
 }
 

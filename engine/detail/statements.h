@@ -136,6 +136,18 @@ inline constexpr Statement kDropStaleValues{
     " DELETE FROM identifiers WHERE person_id = $1"
     " AND (type, value) IN (SELECT * FROM unnest($2::text[], $3::text[]))"};
 
+// Batch receipts (engine/record.h, BatchReceipt): which of the items $2 of
+// job $1 are stored; store items $2 of job $1; forget job $1.
+inline constexpr Statement kReadReceipts{
+    "idres_read_receipts",
+    "SELECT item FROM import_receipts WHERE job = $1 AND item = ANY($2::bigint[])"};
+inline constexpr Statement kWriteReceipts{
+    "idres_write_receipts",
+    "INSERT INTO import_receipts (job, item) SELECT $1, unnest($2::bigint[])"
+    " ON CONFLICT DO NOTHING"};
+inline constexpr Statement kForgetReceipts{"idres_forget_receipts",
+                                           "DELETE FROM import_receipts WHERE job = $1"};
+
 inline constexpr Statement kPing{"idres_ping", "SELECT 1"};
 
 #undef IDRES_SQL_TRAITS
