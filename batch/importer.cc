@@ -72,7 +72,12 @@ class ImportJob {
         sink_(sink),
         committer_(committer),
         limiter_(options.max_rate),
-        queue_(static_cast<std::size_t>(options.workers) * 2) {}
+        queue_(static_cast<std::size_t>(options.workers) * 2) {
+    // Once per run: the fingerprint stats every input file.
+    for (std::size_t f = 0; f < options.inputs.size(); ++f) {
+      receipt_jobs_.push_back(ReceiptJob(options, f));
+    }
+  }
 
   // Reads from `start` to the end (or until stopped); true when all was read.
   bool Run(const Checkpoint& start) {
@@ -165,8 +170,8 @@ class ImportJob {
     if (batch->records.empty()) return;
     for (int attempt = 1;; ++attempt) {
       try {
-        batch->results = sink_.BatchUpsert(
-            batch->records, ReceiptOf(*batch, ReceiptJob(options_, batch->file_index)));
+        batch->results =
+            sink_.BatchUpsert(batch->records, ReceiptOf(*batch, receipt_jobs_[batch->file_index]));
         if (batch->results.size() != batch->records.size()) {
           throw std::runtime_error("the store answered " + std::to_string(batch->results.size()) +
                                    " results for " + std::to_string(batch->records.size()) +
@@ -189,6 +194,7 @@ class ImportJob {
   Committer& committer_;
   RateLimiter limiter_;
   WorkQueue<ImportBatch> queue_;
+  std::vector<std::int64_t> receipt_jobs_;  // per input file; read-only once built
   std::atomic<bool> failed_{false};
   mutable std::mutex error_mutex_;
   std::optional<std::string> error_;  // guarded by error_mutex_
