@@ -1,6 +1,7 @@
 #include "tests/engine/race_check.h"
 
 #include <catch2/catch.hpp>
+#include <memory>
 #include <stdexcept>
 #include <thread>
 
@@ -17,12 +18,22 @@ std::string RunRound(const Race& race, bool locks) {
   if (!race.default_isolation.empty()) db.SetDefaultIsolation(race.default_isolation);
   if (!locks && race.drop_unique_index_unlocked) db.Exec("DROP INDEX identifiers_unique_value");
   EngineOptions o = OptionsFor(db, race.threads, !locks);
-  // A pause between BEGIN (and the key locks, if on) and the candidate read
-  // lines the racers up, so that on a busy machine they still overlap
-  // instead of running one after the other. Locked rounds pause too: the
-  // protected path is tested under the same conditions.
-  o.after_key_locks_for_tests = [](std::span<const std::int64_t>) {
-    std::this_thread::sleep_for(kRacePause);
+  // Between BEGIN (and the key locks, if on) and the candidate read the
+  // racers are lined up, so that on a busy machine they still overlap
+  // instead of running one after the other. Without locks they meet at a
+  // rendezvous: every racer reads the same stale state before any writes,
+  // so a missing protection shows in nearly every round instead of by luck
+  // of scheduling (a 10 ms pause alone once let 30 unprotected rounds pass
+  // on a loaded CI machine). With locks a rendezvous would deadlock (the
+  // racers wait on each other's keys), so they pause instead; the pause
+  // sits inside the locked section and lengthens the queue on shared keys.
+  auto meet = std::make_shared<Rendezvous>(race.threads);
+  o.after_key_locks_for_tests = [locks, meet](std::span<const std::int64_t>) {
+    if (locks) {
+      std::this_thread::sleep_for(kRacePause);
+    } else {
+      meet->Arrive();
+    }
   };
   if (race.options) race.options(o);
   Engine engine(o);

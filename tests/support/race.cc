@@ -29,4 +29,19 @@ void RunConcurrently(int n, const std::function<void(int)>& fn) {
   if (first_error) std::rethrow_exception(first_error);
 }
 
+Rendezvous::Rendezvous(int n, std::chrono::milliseconds give_up) : n_(n), give_up_(give_up) {}
+
+void Rendezvous::Arrive() {
+  std::unique_lock lock(mu_);
+  const std::uint64_t mine = generation_;
+  if (++arrived_ < n_ && cv_.wait_for(lock, give_up_, [&] { return generation_ != mine; })) {
+    return;
+  }
+  if (generation_ == mine) {  // complete, or given up on: open the next one
+    arrived_ = 0;
+    ++generation_;
+    cv_.notify_all();
+  }
+}
+
 }  // namespace idres::testing

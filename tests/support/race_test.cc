@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+using idres::testing::Rendezvous;
 using idres::testing::RunConcurrently;
 
 TEST_CASE("RunConcurrently calls every index once, each on its own thread") {
@@ -44,4 +45,22 @@ TEST_CASE("RunConcurrently rethrows after every function ended") {
                                   }),
                   std::runtime_error);
   CHECK(finished == 4);
+}
+
+TEST_CASE("Rendezvous holds every thread until all of a generation arrived") {
+  // Each thread records how many had arrived before it left: with a working
+  // rendezvous (and a give-up far beyond any scheduling delay) every thread
+  // of a round leaves after all four arrived.
+  Rendezvous meet(4, std::chrono::minutes(10));
+  std::atomic<int> arrived{0};
+  std::atomic<int> left_early{0};
+  RunConcurrently(4, [&](int) {
+    for (int round = 1; round <= 3; ++round) {
+      ++arrived;
+      meet.Arrive();
+      if (arrived.load() < 4 * round) ++left_early;
+    }
+  });
+  CHECK(arrived == 12);
+  CHECK(left_early == 0);
 }
