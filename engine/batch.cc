@@ -87,8 +87,7 @@ std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
   }
   for (const Chunk& chunk : MakeChunks(prepared, impl_->options)) {
     // A retry runs the whole chunk again and overwrites its results.
-    impl_->RunTx([&](detail::Tx& tx) {
-      impl_->LockKeys(tx, chunk.keys);
+    impl_->RunLockedTx(chunk.keys, [&](detail::Tx& tx) {
       const std::set<std::int64_t> stored =
           receipt ? StoredItems(tx, *receipt, chunk) : std::set<std::int64_t>{};
       std::vector<std::int64_t> written;

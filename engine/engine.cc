@@ -37,12 +37,23 @@ Engine::Impl::Impl(EngineOptions o)
   }
 }
 
-void Engine::Impl::RunTx(const std::function<void(detail::Tx&)>& fn) {
+void Engine::Impl::RunTx(const std::function<void(detail::Tx&)>& fn) { RunAttempts(fn, {}, false); }
+
+void Engine::Impl::RunLockedTx(std::span<const std::int64_t> lock_keys,
+                               const std::function<void(detail::Tx&)>& fn) {
+  RunAttempts(fn, lock_keys, true);
+}
+
+void Engine::Impl::RunAttempts(const std::function<void(detail::Tx&)>& fn,
+                               std::span<const std::int64_t> lock_keys, bool locked) {
+  if (options.unsafe_skip_locks_for_tests_only) lock_keys = {};
   for (int attempt = 0;; ++attempt) {
     std::string_view reason;
     try {
       detail::Pool::Lease lease = pool.Borrow();
-      detail::Tx tx(lease, options.prepared_statements, options.lock_timeout);
+      const auto start = std::chrono::steady_clock::now();
+      detail::Tx tx(lease, options.prepared_statements, options.lock_timeout, lock_keys);
+      if (locked) AfterKeyLocks(lock_keys, start);
       fn(tx);
       tx.Commit();
       return;
@@ -69,13 +80,16 @@ detail::PreparedRecord Engine::Impl::Prepare(const Record& record) const {
 }
 
 void Engine::Impl::LockKeys(detail::Tx& tx, std::span<const std::int64_t> keys) {
-  if (!options.unsafe_skip_locks_for_tests_only) {
-    const auto start = std::chrono::steady_clock::now();
-    detail::LockKeys(tx, keys);
-    if (options.observer) {
-      options.observer->OnLockWait(
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    }
+  const auto start = std::chrono::steady_clock::now();
+  if (!options.unsafe_skip_locks_for_tests_only) detail::LockKeys(tx, keys);
+  AfterKeyLocks(keys, start);
+}
+
+void Engine::Impl::AfterKeyLocks(std::span<const std::int64_t> keys,
+                                 std::chrono::steady_clock::time_point start) {
+  if (options.observer && !options.unsafe_skip_locks_for_tests_only) {
+    options.observer->OnLockWait(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }
   if (options.after_key_locks_for_tests) options.after_key_locks_for_tests(keys);
 }
@@ -93,8 +107,7 @@ UpsertResult Engine::Upsert(const Record& record) {
     return r;
   }
   UpsertResult result;
-  impl_->RunTx([&](detail::Tx& tx) {
-    impl_->LockKeys(tx, prepared.plan.lock_keys);
+  impl_->RunLockedTx(prepared.plan.lock_keys, [&](detail::Tx& tx) {
     result = detail::ApplyRecord(tx, prepared, impl_->Context());
   });
   if (impl_->options.observer) impl_->options.observer->OnOutcome(result.outcome);

@@ -12,7 +12,8 @@ namespace idres {
 class EngineObserver {
  public:
   virtual ~EngineObserver() = default;
-  // Seconds the advisory-lock statement of one transaction waited.
+  // Seconds the advisory-lock statement of one transaction waited (for the
+  // upserts: the first round trip, BEGIN and the key locks together).
   virtual void OnLockWait(double /*seconds*/) {}
   // A lock was not granted within lock_timeout.
   virtual void OnLockTimeout() {}

@@ -2,7 +2,10 @@
 // method runs its transaction through. Internal to engine/.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <functional>
+#include <span>
 
 #include "engine/detail/pool.h"
 #include "engine/detail/prepared_record.h"
@@ -23,9 +26,22 @@ struct Engine::Impl {
   // EngineError (engine/sqlstate.cc). fn must be safe to run again.
   void RunTx(const std::function<void(detail::Tx&)>& fn);
 
-  // Step 3: the key locks in one statement (skipped by the unsafe switch),
-  // the wait reported to the observer, then the test hook.
+  // RunTx for the upsert paths: each attempt begins with step 3, the key
+  // locks (sorted, unique) sent with BEGIN in one round trip (skipped by the
+  // unsafe switch), the wait reported to the observer, then the test hook.
+  void RunLockedTx(std::span<const std::int64_t> lock_keys,
+                   const std::function<void(detail::Tx&)>& fn);
+
+  // Step 3 inside a running transaction (reconcile learns its keys from
+  // what it reads): one statement, observer and hook as above.
   void LockKeys(detail::Tx& tx, std::span<const std::int64_t> keys);
+
+  // The loop behind RunTx and RunLockedTx.
+  void RunAttempts(const std::function<void(detail::Tx&)>& fn,
+                   std::span<const std::int64_t> lock_keys, bool locked);
+  // The lock wait since `start` to the observer, then the test hook.
+  void AfterKeyLocks(std::span<const std::int64_t> keys,
+                     std::chrono::steady_clock::time_point start);
 
   // The person `id` (following a merge redirect) as read inside `tx`.
   std::optional<Person> ReadPerson(detail::Tx& tx, std::int64_t id);

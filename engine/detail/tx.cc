@@ -2,18 +2,28 @@
 
 #include <string>
 
+#include "engine/detail/begin_sql.h"
+
 namespace idres::detail {
 
-Tx::Tx(Pool::Lease& lease, bool prepared, std::chrono::milliseconds lock_timeout)
+Tx::Tx(Pool::Lease& lease, bool prepared, std::chrono::milliseconds lock_timeout,
+       std::span<const std::int64_t> lock_keys)
     : lease_(lease), prepared_(prepared), work_(lease.conn()) {
-  // The timeout is a number we built, so it may be inlined; SET cannot take
-  // parameters anyway. One simple query carries both statements.
-  work_.exec("BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = '" +
-             std::to_string(lock_timeout.count()) + "ms'");
+  try {
+    work_.exec(BeginSql(lock_timeout, lock_keys));
+  } catch (...) {
+    // No destructor runs for a half-built object: end the transaction here.
+    Rollback();
+    throw;
+  }
 }
 
 Tx::~Tx() {
-  if (done_) return;
+  if (!done_) Rollback();
+}
+
+void Tx::Rollback() noexcept {
+  done_ = true;
   try {
     work_.exec("ROLLBACK");
   } catch (...) {

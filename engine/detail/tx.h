@@ -1,16 +1,20 @@
 // Tx: one database transaction on a borrowed connection, RAII.
 //
-// The constructor sends its own BEGIN ISOLATION LEVEL READ COMMITTED and
-// SET LOCAL lock_timeout in one round trip: the engine's correctness rests on
-// each statement taking a fresh snapshot after the lock wait, whatever the
-// database's default isolation is. The destructor rolls back unless Commit()
-// succeeded, which also releases every pg_advisory_xact_lock taken inside.
+// The constructor sends its own BEGIN ISOLATION LEVEL READ COMMITTED, SET
+// LOCAL lock_timeout and, when given keys, the step-3 key locks, all in one
+// round trip: the engine's correctness rests on each statement taking a fresh
+// snapshot after the lock wait, whatever the database's default isolation
+// is, and folding the locks into the BEGIN message saves the upsert a round
+// trip. The destructor rolls back unless Commit() succeeded, which also
+// releases every pg_advisory_xact_lock taken inside.
 //
 // Thread-safety: a Tx belongs to one thread. Internal to engine/.
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <pqxx/pqxx>
+#include <span>
 #include <utility>
 
 #include "engine/detail/pool.h"
@@ -20,7 +24,12 @@ namespace idres::detail {
 
 class Tx {
  public:
-  Tx(Pool::Lease& lease, bool prepared, std::chrono::milliseconds lock_timeout);
+  // Begins the transaction and takes pg_advisory_xact_lock on every one of
+  // `lock_keys` (sorted and unique; may be empty) before returning. Throws
+  // what the server answered (e.g. 55P03 when a key waits past the lock
+  // timeout); the transaction is then already rolled back.
+  Tx(Pool::Lease& lease, bool prepared, std::chrono::milliseconds lock_timeout,
+     std::span<const std::int64_t> lock_keys = {});
   ~Tx();
   Tx(const Tx&) = delete;
   Tx& operator=(const Tx&) = delete;
@@ -36,6 +45,8 @@ class Tx {
   void Commit();
 
  private:
+  void Rollback() noexcept;
+
   Pool::Lease& lease_;
   const bool prepared_;
   // BEGIN/COMMIT are ours; libpqxx's own transaction classes cannot pin the
