@@ -2,8 +2,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <cstdlib>
-
 namespace idres::bench {
 namespace {
 
@@ -37,20 +35,6 @@ int BatchErrors(std::string_view response_body) {
   int errors = 0;
   for (const auto& r : body["results"]) errors += r.contains("error") ? 1 : 0;
   return errors;
-}
-
-std::optional<double> MetricValue(std::string_view page, std::string_view name) {
-  std::size_t pos = 0;
-  while (pos < page.size()) {
-    const std::size_t end = std::min(page.find('\n', pos), page.size());
-    const std::string_view line = page.substr(pos, end - pos);
-    if (line.size() > name.size() && line.substr(0, name.size()) == name &&
-        line[name.size()] == ' ') {
-      return std::strtod(std::string(line.substr(name.size() + 1)).c_str(), nullptr);
-    }
-    pos = end + 1;
-  }
-  return std::nullopt;
 }
 
 }  // namespace idres::bench

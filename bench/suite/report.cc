@@ -38,8 +38,12 @@ void Row(std::ostream& out, const RunResult& r) {
       static_cast<long long>(r.retries), Opt(r.commits_per_op, 2).c_str(),
       Opt(r.rollbacks_per_op, 2).c_str(), static_cast<long long>(r.errors), StoreText(r).c_str());
   out << line;
-  if ((r.created || r.merged) && (r.variant == "naive" || r.scenario == "c" || r.scenario == "d")) {
-    out << "      upserts that created a person: " << r.created.value_or(0)
+  // Where the counts say something beyond ops: the naive path's extra
+  // persons, the hot people and bridges, and the served process's own view.
+  if ((r.created || r.merged) &&
+      (r.variant != "idres" || r.transport == "http" || r.scenario == "c" || r.scenario == "d")) {
+    out << "      " << (r.transport == "http" ? "served /metrics: " : "")
+        << "upserts that created a person: " << r.created.value_or(0)
         << ", that merged persons: " << r.merged.value_or(0) << "\n";
   }
   if (!r.note.empty()) out << "      note: " << r.note << "\n";

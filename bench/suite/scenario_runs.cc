@@ -4,11 +4,13 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "bench/suite/counting_observer.h"
 #include "bench/suite/http_client.h"
 #include "bench/suite/load.h"
+#include "bench/suite/metrics_page.h"
 #include "bench/suite/pgbench.h"
 #include "bench/suite/pgbench_scripts.h"
 #include "bench/suite/record_json.h"
@@ -65,6 +67,16 @@ LoadResult Drive(const RunSpec& spec, const Workload& workload, Tally& tally,
   });
 }
 
+// The served process's counts of the run (from /metrics) into `r`.
+void FillServed(RunResult& r, const ServedCounts& served) {
+  if (r.ops > 0) {
+    r.lock_wait_ms_per_op = served.lock_wait_seconds * 1000.0 / static_cast<double>(r.ops);
+  }
+  r.retries = served.retries;
+  r.created = served.created;
+  r.merged = served.merged;
+}
+
 }  // namespace
 
 RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive) {
@@ -118,22 +130,25 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
     for (int c = 0; c < spec.clients; ++c) {
       conns.push_back(std::make_unique<HttpConnection>("127.0.0.1", serve.port()));
     }
+    // The served process's own counters, before and after the load.
+    std::optional<ServedCounts> before_counts;
+    try {
+      before_counts = ScrapeServedCounts(serve.port());
+    } catch (const std::exception& e) {
+      r.note = std::string("no /metrics: ") + e.what();
+    }
     LoadResult load = Drive(spec, workload, tally, [&](int client, const PlannedOp& op) {
       const HttpResponse resp = conns[client]->Post(kUpsertPath, UpsertRequestJson(op.record));
       if (resp.status == 200) return OpOutcome{};
       return OpOutcome{false, "HTTP " + std::to_string(resp.status) + ": " + resp.body};
     });
     Fill(r, spec, load);
-    try {
-      HttpConnection metrics("127.0.0.1", serve.port());
-      const std::string page = metrics.Get("/metrics").body;
-      const auto sum = MetricValue(page, "idres_lock_wait_seconds_sum");
-      if (sum && r.ops > 0) r.lock_wait_ms_per_op = *sum * 1000.0 / static_cast<double>(r.ops);
-      if (const auto retries = MetricValue(page, "idres_retries_total")) {
-        r.retries = static_cast<std::int64_t>(*retries);
+    if (before_counts) {
+      try {
+        FillServed(r, Difference(ScrapeServedCounts(serve.port()), *before_counts));
+      } catch (const std::exception& e) {
+        r.note = std::string("no /metrics after the run: ") + e.what();
       }
-    } catch (const std::exception& e) {
-      r.note = std::string("no /metrics: ") + e.what();
     }
     conns.clear();
     serve.Stop();
