@@ -1,6 +1,5 @@
 #include "bench/suite/pgbench.h"
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -40,21 +39,33 @@ std::vector<double> LoggedLatencies(const fs::path& dir) {
   return ms;
 }
 
+// "SQL script N: ...\n - weight: ...\n - T transactions" for each script.
+std::vector<std::int64_t> ScriptTransactions(const std::string& text, std::size_t scripts) {
+  std::vector<std::int64_t> out(scripts, 0);
+  const std::regex line(R"(SQL script (\d+): [^\n]*\n - weight: [^\n]*\n - (\d+) transactions)");
+  for (std::sregex_iterator it(text.begin(), text.end(), line), end; it != end; ++it) {
+    const std::size_t n = std::stoul((*it)[1]);
+    if (n >= 1 && n <= scripts) out[n - 1] = std::stoll((*it)[2]);
+  }
+  return out;
+}
+
 }  // namespace
 
-RunResult RunPgbench(const PgbenchOptions& o) {
+RunResult RunPgbench(const PgbenchOptions& o, std::vector<std::int64_t>* per_script) {
   const fs::path dir = o.work_dir;
   fs::create_directories(dir);
   for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.path().filename().string().rfind("pgb_log", 0) == 0) fs::remove(entry.path());
   }
-  std::ofstream(dir / "script.sql") << o.script;
-
-  std::vector<std::string> argv = {o.pgbench, "-n",
-                                   "-M",      "prepared",
-                                   "-f",      (dir / "script.sql").string(),
-                                   "-c",      std::to_string(o.clients),
-                                   "-j",      std::to_string(o.clients > 1 ? 2 : 1)};
+  std::vector<std::string> argv = {o.pgbench, "-n", "-M", "prepared"};
+  for (const PgbenchScript& script : o.scripts) {
+    const fs::path file = dir / (script.name + ".sql");
+    std::ofstream(file) << script.text;
+    argv.insert(argv.end(), {"-f", file.string() + "@" + std::to_string(script.weight)});
+  }
+  argv.insert(argv.end(),
+              {"-c", std::to_string(o.clients), "-j", std::to_string(o.clients > 1 ? 2 : 1)});
   if (o.transactions > 0) {
     argv.insert(argv.end(), {"-t", std::to_string(o.transactions)});
   } else {
@@ -64,12 +75,9 @@ RunResult RunPgbench(const PgbenchOptions& o) {
   for (const auto& [k, v] : o.variables) argv.insert(argv.end(), {"-D", k + "=" + v});
   argv.push_back(o.url);
 
-  // lock_timeout for every session, as the engine's SET LOCAL sets it.
-  ::setenv("PGOPTIONS", "-c lock_timeout=2000", 1);
   const fs::path out = dir / "pgbench.out";
   fs::remove(out);
   const int status = RunToEnd(argv, out.string());
-  ::unsetenv("PGOPTIONS");
   const std::string text = ReadAll(out);
 
   RunResult r;
@@ -90,6 +98,9 @@ RunResult RunPgbench(const PgbenchOptions& o) {
   if (status != 0 || std::regex_search(text, m, std::regex(R"(error: ([^\n]*))"))) {
     r.first_error = status != 0 ? "pgbench exited with " + std::to_string(status) + ": " : "";
     if (std::regex_search(text, m, std::regex(R"(error: ([^\n]*))"))) r.first_error += m[1];
+  }
+  if (per_script != nullptr && o.scripts.size() > 1) {
+    *per_script = ScriptTransactions(text, o.scripts.size());
   }
   if (o.transactions == 0) {
     std::vector<double> ms = LoggedLatencies(dir);

@@ -11,10 +11,7 @@
 #include "bench/suite/http_client.h"
 #include "bench/suite/load.h"
 #include "bench/suite/metrics_page.h"
-#include "bench/suite/pgbench.h"
-#include "bench/suite/pgbench_scripts.h"
 #include "bench/suite/record_json.h"
-#include "bench/suite/scratch_database.h"
 #include "bench/suite/serve_child.h"
 #include "bench/suite/url.h"
 #include "bench/suite/wire_counter.h"
@@ -25,13 +22,6 @@ namespace idres::bench {
 namespace {
 
 constexpr const char* kUpsertPath = "/idres.v1.IdentityService/Upsert";
-
-ScratchDatabase RunDb(const SuiteContext& ctx, const RunSpec& spec, const std::string& kind) {
-  return ScratchDatabase(
-      ctx.cluster,
-      ctx.db_prefix + "_" + kind + "_" + spec.scenario + "_" + std::to_string(spec.clients),
-      spec.template_db);
-}
 
 void Fill(RunResult& r, const RunSpec& spec, LoadResult& load) {
   r.scenario = std::string(1, spec.scenario);
@@ -80,7 +70,7 @@ void FillServed(RunResult& r, const ServedCounts& served) {
 }  // namespace
 
 RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive) {
-  ScratchDatabase db = RunDb(ctx, spec, naive ? "naive" : "engine");
+  ScratchDatabase db = RunDatabase(ctx, spec, naive ? "naive" : "engine");
   if (naive) ctx.cluster.DropUniqueIndex(db.name());
   const Workload workload(spec.scenario, spec.preload);
   Tally tally;
@@ -117,7 +107,7 @@ RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive) {
 }
 
 RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
-  ScratchDatabase db = RunDb(ctx, spec, "http");
+  ScratchDatabase db = RunDatabase(ctx, spec, "http");
   const Workload workload(spec.scenario, spec.preload);
   Tally tally;
   RunResult r;
@@ -158,28 +148,8 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
   return r;
 }
 
-RunResult RunPgbenchShape(const SuiteContext& ctx, const RunSpec& spec) {
-  ScratchDatabase db = RunDb(ctx, spec, "pgbench");
-  PgbenchOptions o;
-  o.pgbench = ctx.pgbench;
-  o.script = spec.scenario == 'a' ? kPgbenchNew : kPgbenchUpdate;
-  o.url = db.url();
-  o.clients = spec.clients;
-  o.seconds = spec.seconds;
-  o.variables["persons"] = spec.scenario == 'c' ? "10" : std::to_string(spec.preload);
-  o.work_dir = ctx.work_dir + "/pgbench";
-  RunResult r = RunPgbench(o);
-  r.scenario = std::string(1, spec.scenario);
-  r.preload = spec.preload;
-  r.note = spec.scenario == 'c' ? "update shape on 10 preloaded persons" : "";
-  // pgbench's own rows: every new-person transaction must have added one.
-  const std::int64_t expected = spec.preload + (spec.scenario == 'a' ? r.ops : 0);
-  r.check = ctx.cluster.Check(db.name(), expected);
-  return r;
-}
-
 WireCount CountWire(const SuiteContext& ctx, const RunSpec& spec, std::int64_t ops) {
-  ScratchDatabase db = RunDb(ctx, spec, "wire");
+  ScratchDatabase db = RunDatabase(ctx, spec, "wire");
   WireCounter counter(HostPortOf(db.url()));
   EngineOptions options;
   options.database_url = ThroughProxy(db.url(), counter.address());
@@ -199,31 +169,6 @@ WireCount CountWire(const SuiteContext& ctx, const RunSpec& spec, std::int64_t o
   w.round_trips_per_op = per(before.round_trips, after.round_trips);
   w.statements_per_op = per(before.statements, after.statements);
   w.transactions_per_op = per(before.transactions, after.transactions);
-  return w;
-}
-
-WireCount CountPgbenchWire(const SuiteContext& ctx, const RunSpec& spec, int transactions) {
-  ScratchDatabase db = RunDb(ctx, spec, "wirepgb");
-  WireCounter counter(HostPortOf(db.url()));
-  PgbenchOptions o;
-  o.pgbench = ctx.pgbench;
-  o.script = spec.scenario == 'a' ? kPgbenchNew : kPgbenchUpdate;
-  o.url = ThroughProxy(db.url(), counter.address());
-  o.transactions = transactions;
-  o.variables["persons"] = std::to_string(spec.preload);
-  o.work_dir = ctx.work_dir + "/pgbench";
-  const RunResult r = RunPgbench(o);
-  const WireTotals t = counter.Totals();
-  WireCount w;
-  w.scenario = std::string(1, spec.scenario) + " pgbench";
-  w.ops = r.ops;
-  if (r.ops > 0) {
-    // pgbench's first transaction also prepares each statement (one Parse +
-    // Sync each): spread over `transactions`, it is noise, so say so.
-    w.round_trips_per_op = static_cast<double>(t.round_trips) / static_cast<double>(r.ops);
-    w.statements_per_op = static_cast<double>(t.statements) / static_cast<double>(r.ops);
-    w.transactions_per_op = static_cast<double>(t.transactions) / static_cast<double>(r.ops);
-  }
   return w;
 }
 

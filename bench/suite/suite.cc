@@ -7,6 +7,7 @@
 #include "bench/suite/goals.h"
 #include "bench/suite/import_runs.h"
 #include "bench/suite/normalize_runs.h"
+#include "bench/suite/pgbench_runs.h"
 #include "bench/suite/preload_check.h"
 #include "bench/suite/scenario_runs.h"
 
@@ -82,11 +83,12 @@ void Suite::Scenarios(const std::string& base) {
       if (options_.naive && (s == 'a' || s == 'c')) {
         Measure(label + " naive", [&] { return RunEngine(ctx_, spec, true); });
       }
-      if (options_.pgbench_runs && s != 'd') {
+      if (options_.pgbench_runs) {
         Measure(label + " pgbench", [&] { return RunPgbenchShape(ctx_, spec); });
       }
     }
-    if (options_.pgbench_runs && (s == 'a' || s == 'b')) {
+    // (c) is (b)'s script on ten persons: its shape is counted with (b).
+    if (options_.pgbench_runs && s != 'c') {
       try {
         results_.wire.push_back(CountPgbenchWire(ctx_, spec, static_cast<int>(options_.wire_ops)));
       } catch (const std::exception& e) {

@@ -1,0 +1,76 @@
+#include "bench/suite/pgbench_scripts.h"
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <string>
+
+#include "engine/engine.h"
+
+namespace idres::bench {
+namespace {
+
+// Round trips of a script in -M prepared: one per SQL command outside a
+// pipeline, one per pipeline (its single Sync). Commands end with ';'.
+int RoundTrips(const std::string& script) {
+  std::istringstream in(script);
+  int trips = 0;
+  bool in_pipeline = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line == "\\startpipeline") in_pipeline = true;
+    if (line == "\\endpipeline") {
+      in_pipeline = false;
+      ++trips;
+    }
+    if (!line.empty() && line[0] != '\\' && line.back() == ';' && !in_pipeline) ++trips;
+  }
+  return trips;
+}
+
+// The text of the script's first pipeline.
+std::string FirstPipeline(const std::string& script) {
+  const auto begin = script.find("\\startpipeline\n");
+  const auto end = script.find("\\endpipeline\n");
+  REQUIRE(begin != std::string::npos);
+  REQUIRE(end != std::string::npos);
+  return script.substr(begin, end - begin);
+}
+
+TEST_CASE("each script opens with the engine's first message as one pipeline") {
+  const std::string timeout =
+      "SET LOCAL lock_timeout = '" + std::to_string(EngineOptions{}.lock_timeout.count()) + "ms';";
+  for (const std::string& script :
+       {PgbenchNewScript(), PgbenchUpdateScript(), PgbenchBridgeScript()}) {
+    const std::string first = FirstPipeline(script);
+    CHECK(first.find("BEGIN ISOLATION LEVEL READ COMMITTED;") != std::string::npos);
+    CHECK(first.find(timeout) != std::string::npos);
+    CHECK(first.find("pg_advisory_xact_lock(k)") != std::string::npos);
+    // Every BEGIN (the bridge's fallback has its own) opens a pipeline.
+    for (auto at = script.find("BEGIN"); at != std::string::npos;
+         at = script.find("BEGIN", at + 1)) {
+      CHECK(script.rfind("\\startpipeline\n", at) == at - 15);
+    }
+  }
+}
+
+TEST_CASE("the scripts take the engine's round trips: new 4, update 6, bridge 8") {
+  CHECK(RoundTrips(PgbenchNewScript()) == 4);
+  CHECK(RoundTrips(PgbenchUpdateScript()) == 6);
+  const std::string bridge = PgbenchBridgeScript();
+  const auto fallback = bridge.find("\\else\n");
+  REQUIRE(fallback != std::string::npos);
+  CHECK(RoundTrips(bridge.substr(0, fallback)) == 8);
+  // Once the pairs run out, the bridge script is the update.
+  CHECK(RoundTrips(bridge.substr(fallback)) == 6);
+}
+
+TEST_CASE("the bridge merges the absorbed person as kMoveIdentifiers/kRedirectAndDelete do") {
+  const std::string bridge = PgbenchBridgeScript();
+  CHECK(bridge.find("WITH moved AS (DELETE FROM identifiers") != std::string::npos);
+  CHECK(bridge.find("INSERT INTO merges (absorbed_id, survivor_id, reason)") != std::string::npos);
+  CHECK(bridge.find("DELETE FROM persons WHERE id = ANY(ARRAY[:absorbed]::bigint[])") !=
+        std::string::npos);
+}
+
+}  // namespace
+}  // namespace idres::bench
