@@ -1,7 +1,9 @@
 // Scenario (e): importing generated records into an empty store, against
 // COPY of the same rows (persons, identifiers, match keys) as the floor a
 // bulk load cannot beat.
-//   RunImportEngine  Engine::BatchUpsert in chunks, `workers` in parallel.
+//   RunImportEngine  Engine::BatchUpsert in chunks, `workers` in parallel
+//                    (naive: unsafe_skip_locks_for_tests_only and no unique
+//                    index; its check is data only).
 //   RunImportHttp    the BatchUpsert RPC of a real `idres serve`.
 //   RunImportCli     `idres import` on a JSON-lines file, when
 //                    SuiteContext::import_args is set.
@@ -23,7 +25,8 @@ namespace idres::bench {
 // postal code, two traits), distinct from every other record and the preload.
 Record ImportRecord(std::int64_t i);
 
-RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int workers, int chunk);
+RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int workers, int chunk,
+                          bool naive);
 RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int workers, int chunk);
 RunResult RunImportCli(const SuiteContext& ctx, std::int64_t records,
                        const std::vector<std::string>& import_args);

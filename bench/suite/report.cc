@@ -5,9 +5,9 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <set>
 
 #include "bench/suite/goals.h"
+#include "bench/suite/ratios.h"
 
 namespace idres::bench {
 namespace {
@@ -62,26 +62,6 @@ void Section(std::ostream& out, const SuiteResults& results, const std::string& 
       header = true;
     }
     Row(out, r);
-  }
-}
-
-void Ratios(std::ostream& out, const SuiteResults& results) {
-  out << "\n== Ratios (throughput)\n"
-      << "sc  cli  in-proc/pgbench  http/pgbench  in-proc/naive  http/in-proc\n";
-  std::set<std::pair<std::string, int>> keys;
-  for (const RunResult& r : results.runs) {
-    if (r.section == "scenario" && r.variant == "idres") keys.insert({r.scenario, r.clients});
-  }
-  for (const auto& [s, c] : keys) {
-    const auto* in = FindRun(results.runs, "scenario", s, "idres", "in-process", c);
-    const auto* http = FindRun(results.runs, "scenario", s, "idres", "http", c);
-    const auto* pgb = FindRun(results.runs, "scenario", s, "pgbench", "sql", c);
-    const auto* naive = FindRun(results.runs, "scenario", s, "naive", "in-process", c);
-    char line[256];
-    std::snprintf(line, sizeof line, "%-3s %3d  %15s  %12s  %13s  %12s\n", s.c_str(), c,
-                  Opt(Ratio(in, pgb), 2).c_str(), Opt(Ratio(http, pgb), 2).c_str(),
-                  Opt(Ratio(in, naive), 2).c_str(), Opt(Ratio(http, in), 2).c_str());
-    out << line;
   }
 }
 
@@ -142,10 +122,10 @@ void PrintReport(std::ostream& out, const SuiteResults& results) {
   out << "\nlockw = lock wait per upsert (EngineObserver::OnLockWait; /metrics over HTTP); "
          "com/o, rb/o = commits, rollbacks per op (pg_stat_database)\n";
   Section(out, results, "scenario", "Scenarios (a) new, (b) updates, (c) hot, (d) mix");
-  Ratios(out, results);
   Wire(out, results);
   Section(out, results, "scale", "Scale: the same scenario on a small and a large store");
   Section(out, results, "import", "Import (e): records per second, latency per call");
+  PrintRatios(out, results);
   Section(out, results, "normalize", "Normalization alone (f): identifiers per second");
   out << "\n== Goals (reported, not asserted)\n";
   for (const Goal& g : results.goals) {

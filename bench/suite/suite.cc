@@ -78,11 +78,9 @@ void Suite::Scenarios(const std::string& base) {
       const std::string label = "scenario " + name + " x" + std::to_string(c);
       Measure(label + " in-process", [&] { return RunEngine(ctx_, spec, false); });
       if (options_.http) Measure(label + " http", [&] { return RunHttp(ctx_, spec); });
-      // The naive path where it shows something: the cost of the locks (a)
-      // and the duplicates they prevent (c).
-      if (options_.naive && (s == 'a' || s == 'c')) {
-        Measure(label + " naive", [&] { return RunEngine(ctx_, spec, true); });
-      }
+      // The same records with the locks off: what the locks cost, and the
+      // duplicates (c) or broken merges (d) they prevent.
+      if (options_.naive) Measure(label + " naive", [&] { return RunEngine(ctx_, spec, true); });
       if (options_.pgbench_runs) {
         Measure(label + " pgbench", [&] { return RunPgbenchShape(ctx_, spec); });
       }
@@ -132,7 +130,13 @@ void Suite::Import() {
   Measure("import COPY", [&] { return tag(RunCopy(ctx_, n)); });
   for (int w : options_.import_workers) {
     Measure("import in-process x" + std::to_string(w),
-            [&] { return tag(RunImportEngine(ctx_, n, w, options_.import_chunk)); });
+            [&] { return tag(RunImportEngine(ctx_, n, w, options_.import_chunk, false)); });
+  }
+  if (options_.naive) {
+    // BatchUpsert with the locks off: the same chunks, one transaction each.
+    const int w = options_.import_workers.back();
+    Measure("import naive x" + std::to_string(w),
+            [&] { return tag(RunImportEngine(ctx_, n, w, options_.import_chunk, true)); });
   }
   if (options_.http) {
     const int w = options_.import_workers.back();
