@@ -9,6 +9,7 @@
 
 #include <cctype>
 #include <cstring>
+#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -50,8 +51,13 @@ class FrontendParser {
         CountSql(buf_.substr(at + 5, len - 4), totals);
       } else if (type == 'S') {
         ++totals.round_trips;
+      } else if (type == 'P') {
+        Parsed(buf_.substr(at + 5, len - 4));
+      } else if (type == 'B') {
+        Bound(buf_.substr(at + 5, len - 4));
       } else if (type == 'E') {
         ++totals.statements;
+        if (bound_begin_) ++totals.transactions;
       }
       at += 1 + len;
     }
@@ -77,8 +83,40 @@ class FrontendParser {
     }
   }
 
+  // The cstring at `at` of a message body, and where the next one starts.
+  static std::string CString(const std::string& body, std::size_t& at) {
+    const std::size_t end = std::min(body.find('\0', at), body.size());
+    std::string out = body.substr(at, end - at);
+    at = end + 1;
+    return out;
+  }
+
+  static bool IsBegin(const std::string& sql) {
+    std::size_t first = 0;
+    while (first < sql.size() && std::isspace(static_cast<unsigned char>(sql[first]))) ++first;
+    return strncasecmp(sql.c_str() + first, "BEGIN", 5) == 0;
+  }
+
+  // Parse: statement name, query. A prepared BEGIN (pgbench -M prepared)
+  // shows its text only here, so remember which names are BEGINs.
+  void Parsed(const std::string& body) {
+    std::size_t at = 0;
+    const std::string name = CString(body, at);
+    begins_[name] = at < body.size() && IsBegin(CString(body, at));
+  }
+
+  // Bind: portal name, statement name: what the next Execute runs.
+  void Bound(const std::string& body) {
+    std::size_t at = 0;
+    CString(body, at);
+    const auto it = at < body.size() ? begins_.find(CString(body, at)) : begins_.end();
+    bound_begin_ = it != begins_.end() && it->second;
+  }
+
   bool startup_ = true;
   std::string buf_;
+  std::map<std::string, bool> begins_;  // prepared statement name -> is a BEGIN
+  bool bound_begin_ = false;
 };
 
 void Pump(int from, int to) {

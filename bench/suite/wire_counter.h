@@ -3,7 +3,8 @@
 //   round trips  = simple Query messages ('Q') + Sync messages ('S'): each is
 //                  one wait for the server's ReadyForQuery;
 //   statements   = SQL statements in each 'Q' (split on ';') + Execute ('E');
-//   transactions = statements starting with BEGIN.
+//   transactions = statements starting with BEGIN: in a 'Q', or an Execute
+//                  of a statement whose Parse ('P') was a BEGIN.
 // That is exact for any client on the wire (the engine, `idres serve`,
 // pgbench) and needs no server extension. Only for the counting passes: the
 // extra hop would distort timings. Needs TLS off (ThroughProxy() in url.h).

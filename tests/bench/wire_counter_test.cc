@@ -39,6 +39,22 @@ TEST_CASE("an extended-protocol statement counts one Execute and one Sync") {
   CHECK(t.transactions == 0);
 }
 
+TEST_CASE("an Execute of a prepared BEGIN counts as a transaction, once per Execute") {
+  using namespace std::string_literals;
+  // Parse: name, query, no parameter types (int16 0).
+  const std::string parse = Message('P', "P_0\0BEGIN ISOLATION LEVEL READ COMMITTED\0\0\0"s) +
+                            Message('P', "P_1\0SELECT 1\0\0\0"s) + Message('S', "");
+  // Bind (unnamed portal, no formats or values) and Execute of `name`.
+  const auto run = [](const std::string& name) {
+    return Message('B', "\0"s + name + "\0\0\0\0\0\0\0"s) + Message('E', std::string(5, '\0'));
+  };
+  const WireTotals t = WireCounter::CountStream(Startup() + parse + run("P_0") + run("P_1") +
+                                                run("P_0") + Message('S', ""));
+  CHECK(t.statements == 3);
+  CHECK(t.transactions == 2);
+  CHECK(t.round_trips == 2);
+}
+
 TEST_CASE("an SSL request before the startup packet is skipped") {
   const std::string ssl = U32(8) + U32(80877103);
   const WireTotals t =
