@@ -1,12 +1,16 @@
 // BatchUpsert: records in order, one transaction per bounded chunk. Every
-// key of the chunk is locked up front in one sorted statement (so chunks
-// cannot deadlock on keys), then the records are applied one after the
-// other inside the transaction: each sees the ones before it, so records of
-// one batch that match each other end as one person.
+// key of the chunk is locked up front in one sorted statement sent with
+// BEGIN (so chunks cannot deadlock on keys), the candidates of all its
+// records are read, locked and re-read at once, and the records are resolved
+// in memory one after the other: each sees the ones before it, so records of
+// one batch that match each other end as one person. The writes are a few
+// multi-row statements per chunk, not several per record.
 #include <algorithm>
 #include <set>
 #include <stdexcept>
 
+#include "engine/detail/batch_resolver.h"
+#include "engine/detail/batch_writer.h"
 #include "engine/detail/engine_impl.h"
 #include "engine/detail/pg_array.h"
 #include "engine/detail/statements.h"
@@ -44,6 +48,12 @@ std::vector<Chunk> MakeChunks(const std::vector<detail::PreparedRecord>& prepare
 // The items of `receipt` for the records of `chunk` that are stored already.
 // An earlier attempt's transaction wrote its records and their receipts
 // together, so a receipt is there exactly when its record is.
+template <typename T>
+void Dedup(std::vector<T>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
 std::set<std::int64_t> StoredItems(detail::Tx& tx, const BatchReceipt& receipt,
                                    const Chunk& chunk) {
   std::vector<std::int64_t> items;
@@ -53,6 +63,42 @@ std::set<std::int64_t> StoredItems(detail::Tx& tx, const BatchReceipt& receipt,
     stored.insert(row[0].as<std::int64_t>());
   }
   return stored;
+}
+
+// Steps 4 to 7 for the records `todo` at once: one candidate read for all
+// of them, the persons found row-locked and re-read, the records resolved in
+// memory in order (engine/detail/batch_resolver.h), then a few multi-row
+// writes. A matched person merged away by another transaction between the
+// read and its row lock sends it round again, as in ApplyRecord.
+void ApplyChunk(detail::Tx& tx, const std::vector<detail::PreparedRecord>& prepared,
+                const std::vector<std::size_t>& todo, std::vector<UpsertResult>& results,
+                const detail::UpsertContext& ctx) {
+  if (todo.empty()) return;
+  LockPlan all;
+  for (std::size_t i : todo) {
+    const LockPlan& p = prepared[i].plan;
+    all.lookups.insert(all.lookups.end(), p.lookups.begin(), p.lookups.end());
+    all.match_keys.insert(all.match_keys.end(), p.match_keys.begin(), p.match_keys.end());
+  }
+  Dedup(all.lookups);
+  Dedup(all.match_keys);
+  for (int round = 0; round < detail::kCandidateRounds; ++round) {
+    std::vector<std::int64_t> ids;
+    for (const Candidate& c : detail::ReadCandidates(tx, all)) ids.push_back(c.person_id);
+    Dedup(ids);
+    if (!ctx.skip_locks && detail::LockPersons(tx, ids).size() != ids.size()) continue;
+    auto persons = detail::ReadPersons(tx, ids);
+    if (persons.size() != ids.size()) continue;
+    detail::BatchResolver resolver(ctx.matcher, std::move(persons));
+    std::vector<UpsertResult*> written;
+    for (std::size_t i : todo) {
+      results[i] = resolver.Apply(prepared[i]);
+      written.push_back(&results[i]);
+    }
+    detail::WriteBatch(tx, resolver, ctx.planner, ctx.matcher.config(), written);
+    return;
+  }
+  throw detail::VanishedPersonError();
 }
 
 }  // namespace
@@ -90,18 +136,20 @@ std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
     impl_->RunLockedTx(chunk.keys, [&](detail::Tx& tx) {
       const std::set<std::int64_t> stored =
           receipt ? StoredItems(tx, *receipt, chunk) : std::set<std::int64_t>{};
-      std::vector<std::int64_t> written;
+      std::vector<std::size_t> todo;
       for (std::size_t i : chunk.records) {
         if (receipt && stored.contains(receipt->items[i])) {
           // Committed by an earlier attempt: report, do not apply again.
           results[i] = UpsertResult{};
           results[i].rejected = prepared[i].rejected;
-          continue;
+        } else {
+          todo.push_back(i);
         }
-        results[i] = detail::ApplyRecord(tx, prepared[i], impl_->Context());
-        if (receipt) written.push_back(receipt->items[i]);
       }
-      if (!written.empty()) {
+      ApplyChunk(tx, prepared, todo, results, impl_->Context());
+      if (receipt && !todo.empty()) {
+        std::vector<std::int64_t> written;
+        for (std::size_t i : todo) written.push_back(receipt->items[i]);
         tx.Exec(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
       }
     });

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 #include <algorithm>
+#include <set>
 #include <tuple>
 
 namespace idres::detail {
@@ -41,6 +42,35 @@ Traits MergedTraits(const std::vector<const StoredPerson*>& persons, const Trait
   }
   for (const auto& [k, v] : record) merged[k] = v;
   return merged;
+}
+
+std::vector<Identifier> OwnValues(std::span<const Identifier> record, const MatchDecision& d,
+                                  std::vector<Rejection>& rejected) {
+  std::vector<Identifier> ids;
+  for (const Identifier& id : record) {
+    if (std::find(d.held_elsewhere.begin(), d.held_elsewhere.end(), id) != d.held_elsewhere.end()) {
+      rejected.push_back({id.type, id.value, "belongs to another person"});
+    } else {
+      ids.push_back(id);
+    }
+  }
+  return ids;
+}
+
+MergePlan PlanMerge(const std::vector<const StoredPerson*>& matched,
+                    const std::vector<Identifier>& ids, const Traits& traits) {
+  MergePlan plan;
+  std::set<Identifier> held;
+  for (const StoredPerson* p : matched) held.insert(p->identifiers.begin(), p->identifiers.end());
+  for (const Identifier& id : ids) {
+    if (!held.contains(id)) plan.fresh.push_back(id);
+  }
+  held.insert(plan.fresh.begin(), plan.fresh.end());
+  plan.all.assign(held.begin(), held.end());
+  plan.traits = MergedTraits(matched, traits);
+  plan.unchanged =
+      matched.size() == 1 && plan.fresh.empty() && plan.traits == matched.front()->traits;
+  return plan;
 }
 
 }  // namespace idres::detail

@@ -1,14 +1,17 @@
-// Pieces shared by the upsert and reconcile transactions: identifiers to
-// insert with their unique flags, a person's match keys, and traits merged
-// across persons. Pure (apart from a warning log); thread-safe. Internal to
+// Pieces shared by the upsert (single and batch) and reconcile
+// transactions: identifiers to insert with their unique flags, a person's
+// match keys, traits merged across persons, and what an update or merge
+// changes. Pure (apart from a warning log); thread-safe. Internal to
 // engine/.
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "engine/detail/store.h"
 #include "matcher/lock_plan.h"
+#include "matcher/matcher.h"
 
 namespace idres::detail {
 
@@ -26,5 +29,22 @@ std::vector<std::int64_t> PersonMatchKeys(const LockPlanner& planner,
 // Traits of all `persons`, least recently updated first so the latest
 // committed write of a key wins, then `record`'s on top.
 Traits MergedTraits(const std::vector<const StoredPerson*>& persons, const Traits& record);
+
+// The record's values that may be stored: all but the unique values a
+// person it does not match holds (they stay there), which are added to
+// `rejected` with the reason.
+std::vector<Identifier> OwnValues(std::span<const Identifier> record, const MatchDecision& d,
+                                  std::vector<Rejection>& rejected);
+
+// What updating the matched persons (survivor first; more than one is a
+// merge) with a record's values `ids` and `traits` changes.
+struct MergePlan {
+  std::vector<Identifier> fresh;  // values of `ids` no matched person holds
+  std::vector<Identifier> all;    // every value the survivor ends with, sorted
+  Traits traits;                  // MergedTraits(matched, traits)
+  bool unchanged = false;         // one person and nothing new: write nothing
+};
+MergePlan PlanMerge(const std::vector<const StoredPerson*>& matched,
+                    const std::vector<Identifier>& ids, const Traits& traits);
 
 }  // namespace idres::detail

@@ -11,6 +11,8 @@ std::span<const Statement> AllStatements() {
                                        kWritePerson,
                                        kMoveIdentifiers,
                                        kRedirectAndDelete,
+                                       kAllocatePersonIds,
+                                       kWriteBatch,
                                        kResolveId,
                                        kFindByIdentifier,
                                        kStats,

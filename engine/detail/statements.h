@@ -17,12 +17,16 @@ struct Statement {
 #define IDRES_SQL_RFC3339(col) \
   "to_char(" col " AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')"
 
+// One trait value as jsonb from its kind (tkind) and text (tv).
+#define IDRES_SQL_TRAIT_VALUE                                                \
+  "CASE tkind WHEN 'number' THEN to_jsonb(tv::numeric) WHEN 'boolean' THEN " \
+  "to_jsonb(tv::boolean) ELSE to_jsonb(tv) END"
+
 // A jsonb object from three parallel arrays: keys, kinds and text values.
-#define IDRES_SQL_TRAITS(k, kind, v)                                                   \
-  "(SELECT COALESCE(jsonb_object_agg(tk, CASE tkind WHEN 'number' THEN "               \
-  "to_jsonb(tv::numeric) WHEN 'boolean' THEN to_jsonb(tv::boolean) ELSE to_jsonb(tv) " \
-  "END), '{}'::jsonb) FROM unnest(" k "::text[], " kind "::text[], " v                 \
-  "::text[]) AS t(tk, tkind, tv))"
+#define IDRES_SQL_TRAITS(k, kind, v)                             \
+  "(SELECT COALESCE(jsonb_object_agg(tk, " IDRES_SQL_TRAIT_VALUE \
+  "), '{}'::jsonb)"                                              \
+  " FROM unnest(" k "::text[], " kind "::text[], " v "::text[]) AS t(tk, tkind, tv))"
 
 // Step 3: every key in one statement, ascending, so concurrent upserts take
 // shared keys in one order and cannot deadlock on them.
@@ -111,6 +115,38 @@ inline constexpr Statement kRedirectAndDelete{
     " k AS (DELETE FROM match_keys WHERE person_id = ANY($2::bigint[]) RETURNING 1)"
     " DELETE FROM persons WHERE id = ANY($2::bigint[])"};
 
+// Batch path (engine/detail/batch_writer.h): $1 ids for persons created by
+// the chunk, in creation order.
+inline constexpr Statement kAllocatePersonIds{
+    "idres_allocate_person_ids",
+    "SELECT nextval(pg_get_serial_sequence('persons', 'id')) FROM generate_series(1, $1::bigint)"};
+
+// Batch path: everything a chunk writes but its merges, in one statement.
+// $1 new persons; $2-$5 traits (owner, key, kind, text) of the new and the
+// updated persons, written whole; $6 updated persons (updated_at moves);
+// $7-$10 identifiers (person, type, value, unique); $11/$12 match keys
+// (key, person); $13/$14 redirects of created persons merged away within the
+// chunk (absorbed, survivor); $15 their reason. Foreign keys are checked at
+// the end of the statement, when the new persons exist.
+inline constexpr Statement kWriteBatch{
+    "idres_write_batch",
+    "WITH t AS (SELECT o, jsonb_object_agg(tk, " IDRES_SQL_TRAIT_VALUE
+    ") AS traits"
+    "  FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[]) AS x(o, tk, tkind, tv)"
+    "  GROUP BY o),"
+    " np AS (INSERT INTO persons (id, traits) OVERRIDING SYSTEM VALUE"
+    "  SELECT n.id, COALESCE(t.traits, '{}'::jsonb) FROM unnest($1::bigint[]) AS n(id)"
+    "  LEFT JOIN t ON t.o = n.id),"
+    " up AS (UPDATE persons SET traits = COALESCE(t.traits, '{}'::jsonb), updated_at = now()"
+    "  FROM unnest($6::bigint[]) AS u(id) LEFT JOIN t ON t.o = u.id WHERE persons.id = u.id),"
+    " ni AS (INSERT INTO identifiers (person_id, type, value, is_unique)"
+    "  SELECT * FROM unnest($7::bigint[], $8::text[], $9::text[], $10::boolean[])"
+    "  ON CONFLICT (person_id, type, value) DO NOTHING),"
+    " nk AS (INSERT INTO match_keys (key, person_id)"
+    "  SELECT * FROM unnest($11::bigint[], $12::bigint[]) ON CONFLICT DO NOTHING)"
+    " INSERT INTO merges (absorbed_id, survivor_id, reason)"
+    " SELECT a, s, $15::text FROM unnest($13::bigint[], $14::bigint[]) AS m(a, s)"};
+
 inline constexpr Statement kResolveId{"idres_resolve_id",
                                       "SELECT survivor_id FROM merges WHERE absorbed_id = $1"};
 
@@ -151,6 +187,7 @@ inline constexpr Statement kForgetReceipts{"idres_forget_receipts",
 inline constexpr Statement kPing{"idres_ping", "SELECT 1"};
 
 #undef IDRES_SQL_TRAITS
+#undef IDRES_SQL_TRAIT_VALUE
 #undef IDRES_SQL_RFC3339
 
 // All of the above, prepared on every new connection when prepared

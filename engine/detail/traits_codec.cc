@@ -63,20 +63,19 @@ std::string NumberText(double d) {
 
 }  // namespace
 
+EncodedTrait EncodeTrait(const TraitValue& value) {
+  if (const auto* s = std::get_if<std::string>(&value)) return {"string", *s};
+  if (const auto* d = std::get_if<double>(&value)) return {"number", NumberText(*d)};
+  return {"boolean", std::get<bool>(value) ? "true" : "false"};
+}
+
 TraitArrays EncodeTraits(const Traits& traits) {
   std::vector<std::string> keys, kinds, values;
   for (const auto& [key, value] : traits) {
+    EncodedTrait e = EncodeTrait(value);
     keys.push_back(key);
-    if (const auto* s = std::get_if<std::string>(&value)) {
-      kinds.push_back("string");
-      values.push_back(*s);
-    } else if (const auto* d = std::get_if<double>(&value)) {
-      kinds.push_back("number");
-      values.push_back(NumberText(*d));
-    } else {
-      kinds.push_back("boolean");
-      values.push_back(std::get<bool>(value) ? "true" : "false");
-    }
+    kinds.push_back(std::move(e.kind));
+    values.push_back(std::move(e.text));
   }
   return {TextArray(keys), TextArray(kinds), TextArray(values)};
 }

@@ -17,7 +17,13 @@ inline constexpr std::size_t kMaxTraitValueBytes = 64 * 1024;
 // long string, number not finite), or nullopt when they can.
 std::optional<std::string> ValidateTraits(const Traits& traits);
 
-// Keys, kinds ("string", "number", "boolean") and text values as array
+// One value as its kind ("string", "number", "boolean") and its text.
+struct EncodedTrait {
+  std::string kind, text;
+};
+EncodedTrait EncodeTrait(const TraitValue& value);
+
+// Keys, kinds and text values (EncodeTrait's) as array
 // literals for IDRES_SQL_TRAITS in engine/detail/statements.h.
 struct TraitArrays {
   std::string keys, kinds, values;

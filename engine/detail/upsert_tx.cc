@@ -1,17 +1,10 @@
 #include "engine/detail/upsert_tx.h"
 
-#include <algorithm>
-#include <set>
-
 #include "engine/detail/merge_helpers.h"
 #include "engine/detail/store.h"
 
 namespace idres::detail {
 namespace {
-
-// How often a vanished match is re-read under the same key locks before the
-// whole transaction is retried.
-constexpr int kCandidateRounds = 4;
 
 UpsertResult Create(Tx& tx, const std::vector<Identifier>& ids, const Traits& traits,
                     const UpsertContext& ctx) {
@@ -31,32 +24,18 @@ UpsertResult UpdateOrMerge(Tx& tx, const std::vector<Identifier>& ids, const Tra
   r.person_id = d.matches.front();
   r.score = d.survivor_score();
   r.merged_person_ids.assign(d.matches.begin() + 1, d.matches.end());
-
   std::vector<const StoredPerson*> matched;
-  std::set<Identifier> held;
-  for (std::int64_t id : d.matches) {
-    const StoredPerson& p = persons.at(id);
-    matched.push_back(&p);
-    held.insert(p.identifiers.begin(), p.identifiers.end());
-  }
-  std::vector<Identifier> fresh;
-  for (const Identifier& id : ids) {
-    if (!held.contains(id)) fresh.push_back(id);
-  }
-  const Traits merged = MergedTraits(matched, traits);
-  const bool merging = !r.merged_person_ids.empty();
-  if (!merging && fresh.empty() && merged == persons.at(r.person_id).traits) {
+  for (std::int64_t id : d.matches) matched.push_back(&persons.at(id));
+  const MergePlan plan = PlanMerge(matched, ids, traits);
+  if (plan.unchanged) {
     r.outcome = Outcome::kUnchanged;
     return r;
   }
-  if (merging) MergeInto(tx, r.person_id, r.merged_person_ids, "bridged by an upsert");
+  const bool merging = !r.merged_person_ids.empty();
+  if (merging) MergeInto(tx, r.person_id, r.merged_person_ids, kBridgeReason);
   std::vector<std::int64_t> keys;
-  if (merging || !fresh.empty()) {
-    std::vector<Identifier> all(held.begin(), held.end());
-    all.insert(all.end(), fresh.begin(), fresh.end());
-    keys = PersonMatchKeys(ctx.planner, all);
-  }
-  WritePerson(tx, r.person_id, ToInsert(fresh, ctx.matcher.config()), keys, merged);
+  if (merging || !plan.fresh.empty()) keys = PersonMatchKeys(ctx.planner, plan.all);
+  WritePerson(tx, r.person_id, ToInsert(plan.fresh, ctx.matcher.config()), keys, plan.traits);
   r.outcome = merging ? Outcome::kMerged : Outcome::kUpdated;
   return r;
 }
@@ -69,17 +48,8 @@ UpsertResult ApplyRecord(Tx& tx, const PreparedRecord& record, const UpsertConte
     const MatchDecision first = ctx.matcher.Decide(record.identifiers, candidates);
 
     // A unique value held by a person the record does not match stays there.
-    std::vector<Identifier> ids;
     std::vector<Rejection> rejected = record.rejected;
-    for (const Identifier& id : record.identifiers) {
-      if (std::find(first.held_elsewhere.begin(), first.held_elsewhere.end(), id) !=
-          first.held_elsewhere.end()) {
-        rejected.push_back({id.type, id.value, "belongs to another person"});
-      } else {
-        ids.push_back(id);
-      }
-    }
-
+    const std::vector<Identifier> ids = OwnValues(record.identifiers, first, rejected);
     UpsertResult result;
     if (first.matches.empty()) {
       result = Create(tx, ids, record.traits, ctx);

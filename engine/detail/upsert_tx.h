@@ -21,6 +21,13 @@ struct UpsertContext {
   bool skip_locks;  // the unsafe baseline: no person locks either
 };
 
+// The reason recorded with a merge an upsert's record caused.
+inline constexpr const char* kBridgeReason = "bridged by an upsert";
+
+// How often a vanished match is re-read under the same key locks before the
+// whole transaction is retried.
+inline constexpr int kCandidateRounds = 4;
+
 // Matched persons kept disappearing (merged away by transactions holding
 // other keys) between the candidate read and the person lock: the caller
 // runs the whole transaction again.

@@ -1,0 +1,99 @@
+#include "engine/detail/batch_resolver.h"
+
+#include "engine/detail/merge_helpers.h"
+
+namespace idres::detail {
+
+BatchResolver::BatchResolver(const Matcher& matcher, std::map<std::int64_t, StoredPerson> stored)
+    : matcher_(matcher) {
+  for (auto& [id, p] : stored) {
+    BatchPerson b;
+    b.stored = true;
+    b.stored_identifiers = p.identifiers;
+    b.now = std::move(p);
+    persons_.push_back(std::move(b));
+    by_id_[id] = persons_.size() - 1;
+    Index(persons_.size() - 1);
+  }
+}
+
+void BatchResolver::Index(std::size_t at) {
+  for (const Identifier& id : persons_[at].now.identifiers) holders_[id].insert(at);
+}
+
+BatchPerson& BatchResolver::At(std::int64_t id) { return persons_[by_id_.at(id)]; }
+
+std::int64_t BatchResolver::FinalId(std::int64_t id) const {
+  const BatchPerson* p = &persons_[by_id_.at(id)];
+  while (!p->live) p = &persons_[by_id_.at(p->merged_into)];
+  return p->now.id;
+}
+
+std::int64_t BatchResolver::Create(const std::vector<Identifier>& ids, const Traits& traits) {
+  BatchPerson b;
+  b.now.id = next_provisional_++;
+  b.now.identifiers = ids;
+  b.now.traits = traits;
+  b.now.created_at = b.now.updated_at = kTouchedNow;
+  b.traits_changed = b.identifiers_changed = true;
+  persons_.push_back(std::move(b));
+  by_id_[persons_.back().now.id] = persons_.size() - 1;
+  Index(persons_.size() - 1);
+  return persons_.back().now.id;
+}
+
+UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
+  std::set<std::size_t> found;
+  for (const Identifier& id : record.identifiers) {
+    if (auto it = holders_.find(id); it != holders_.end())
+      found.insert(it->second.begin(), it->second.end());
+  }
+  std::vector<Candidate> candidates;
+  for (std::size_t at : found)
+    candidates.push_back({persons_[at].now.id, persons_[at].now.identifiers});
+  const MatchDecision d = matcher_.Decide(record.identifiers, candidates);
+
+  UpsertResult r;
+  r.rejected = record.rejected;
+  const std::vector<Identifier> ids = OwnValues(record.identifiers, d, r.rejected);
+  if (d.matches.empty()) {
+    r.person_id = Create(ids, record.traits);
+    r.outcome = Outcome::kCreated;
+    return r;
+  }
+  r.person_id = d.matches.front();
+  r.score = d.survivor_score();
+  r.merged_person_ids.assign(d.matches.begin() + 1, d.matches.end());
+  std::vector<const StoredPerson*> matched;
+  for (std::int64_t id : d.matches) matched.push_back(&At(id).now);
+  MergePlan plan = PlanMerge(matched, ids, record.traits);
+  if (plan.unchanged) {
+    r.outcome = Outcome::kUnchanged;
+    return r;
+  }
+  const std::size_t survivor_at = by_id_.at(r.person_id);
+  for (std::int64_t id : r.merged_person_ids) {
+    BatchPerson& gone = At(id);
+    gone.live = false;
+    gone.merged_into = r.person_id;
+    for (const Identifier& v : gone.now.identifiers) {
+      auto& holders = holders_[v];
+      holders.erase(by_id_.at(id));
+      holders.insert(survivor_at);
+    }
+  }
+  const bool merging = !r.merged_person_ids.empty();
+  BatchPerson& survivor = persons_[survivor_at];
+  if (merging || !plan.fresh.empty()) {
+    for (const Identifier& v : plan.fresh) holders_[v].insert(survivor_at);
+    survivor.now.identifiers = std::move(plan.all);
+    survivor.identifiers_changed = true;
+  }
+  survivor.now.traits = std::move(plan.traits);
+  survivor.now.updated_at = kTouchedNow;
+  survivor.traits_changed = true;
+  r.outcome = merging ? Outcome::kMerged : Outcome::kUpdated;
+  return r;
+}
+
+}  // namespace idres::detail

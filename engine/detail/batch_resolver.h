@@ -1,0 +1,78 @@
+// BatchResolver: steps 4 to 7 of the upsert for a whole chunk of records at
+// once, in memory. It starts from the persons the chunk's candidate read
+// found, locked and re-read (every key of the chunk is held, so nobody else
+// can add or take one of the values the chunk looks up), and applies the
+// records in order with the same decisions as ApplyRecord: match, create,
+// update or merge into the oldest. Each record sees the ones before it, so
+// records of one chunk that match each other end as one person. Nothing is
+// written here: engine/detail/batch_writer.h turns the result into a few
+// multi-row statements.
+//
+// Persons created by the chunk get provisional ids (kFirstProvisionalId and
+// up, in creation order, so they sort after every stored person exactly as
+// real ids handed out later would); the writer replaces them.
+//
+// Thread-safety: one per transaction attempt, one thread. Internal to
+// engine/.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "engine/detail/prepared_record.h"
+#include "engine/detail/store.h"
+#include "matcher/matcher.h"
+
+namespace idres::detail {
+
+inline constexpr std::int64_t kFirstProvisionalId = std::int64_t{1} << 62;
+
+// Sorts after every stored RFC 3339 timestamp: what a person touched in this
+// transaction has as updated_at (now(), later than what it read).
+inline constexpr const char* kTouchedNow = "~now";
+
+struct BatchPerson {
+  StoredPerson now;     // identifiers (sorted) and traits as the chunk left them
+  bool stored = false;  // read from the database
+  std::vector<Identifier> stored_identifiers;  // what the database holds (sorted)
+  bool live = true;
+  std::int64_t merged_into = 0;  // when !live
+  bool traits_changed = false;
+  bool identifiers_changed = false;
+
+  bool provisional() const { return now.id >= kFirstProvisionalId; }
+};
+
+class BatchResolver {
+ public:
+  // `stored`: the persons the chunk's candidate read found, re-read under
+  // their row locks.
+  BatchResolver(const Matcher& matcher, std::map<std::int64_t, StoredPerson> stored);
+
+  // Applies one record; the result's ids may be provisional.
+  UpsertResult Apply(const PreparedRecord& record);
+
+  // Every person, stored ones first (ascending id), then the created ones in
+  // creation order.
+  const std::vector<BatchPerson>& persons() const { return persons_; }
+
+  // The live person `id` ended in (following merges); `id` when live.
+  std::int64_t FinalId(std::int64_t id) const;
+
+ private:
+  BatchPerson& At(std::int64_t id);
+  std::int64_t Create(const std::vector<Identifier>& ids, const Traits& traits);
+  void Index(std::size_t at);
+
+  const Matcher& matcher_;
+  std::vector<BatchPerson> persons_;
+  std::map<std::int64_t, std::size_t> by_id_;
+  // Every (type, value) to the persons holding it: candidates share a value
+  // with the record (a weak-only match shares its weak values too).
+  std::map<Identifier, std::set<std::size_t>> holders_;
+  std::int64_t next_provisional_ = kFirstProvisionalId;
+};
+
+}  // namespace idres::detail
