@@ -2,65 +2,98 @@
 
 #include <cstdio>
 #include <set>
-#include <string>
-#include <utility>
 
 #include "bench/suite/goals.h"
 
 namespace idres::bench {
 namespace {
 
-std::string R(const RunResult* a, const RunResult* b) {
-  const auto ratio = Ratio(a, b);
-  if (!ratio) return "-";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", *ratio);
-  return buf;
-}
-
-void Scenarios(std::ostream& out, const std::vector<RunResult>& runs) {
-  out << "\n== Ratios (throughput)\n"
-      << "sc  cli  in-proc/pgbench  http/pgbench  in-proc/naive  http/naive  http/in-proc\n";
+std::vector<RatioRow> ScenarioRows(const std::vector<RunResult>& runs) {
   std::set<std::pair<std::string, int>> keys;
   for (const RunResult& r : runs) {
     if (r.section == "scenario" && r.variant == "idres") keys.insert({r.scenario, r.clients});
   }
+  std::vector<RatioRow> rows;
   for (const auto& [s, c] : keys) {
     const auto* in = FindRun(runs, "scenario", s, "idres", "in-process", c);
     const auto* http = FindRun(runs, "scenario", s, "idres", "http", c);
     const auto* pgb = FindRun(runs, "scenario", s, "pgbench", "sql", c);
     const auto* naive = FindRun(runs, "scenario", s, "naive", "in-process", c);
-    char line[256];
-    std::snprintf(line, sizeof line, "%-3s %3d  %15s  %12s  %13s  %10s  %12s\n", s.c_str(), c,
-                  R(in, pgb).c_str(), R(http, pgb).c_str(), R(in, naive).c_str(),
-                  R(http, naive).c_str(), R(http, in).c_str());
-    out << line;
+    rows.push_back({"scenario",
+                    s,
+                    "",
+                    c,
+                    {{"in-proc/pgbench", Ratio(in, pgb)},
+                     {"http/pgbench", Ratio(http, pgb)},
+                     {"in-proc/naive", Ratio(in, naive)},
+                     {"http/naive", Ratio(http, naive)},
+                     {"http/in-proc", Ratio(http, in)}}});
   }
+  return rows;
 }
 
-void Import(std::ostream& out, const std::vector<RunResult>& runs) {
+std::vector<RatioRow> ImportRows(const std::vector<RunResult>& runs) {
   const RunResult* copy = FindRun(runs, "import", "e", "copy", "sql", 1);
-  bool header = false;
+  std::vector<RatioRow> rows;
   for (const RunResult& r : runs) {
     if (r.section != "import" || r.variant != "idres") continue;
+    const auto* naive = FindRun(runs, "import", "e", "naive", r.transport, r.clients);
+    rows.push_back({"import",
+                    "e",
+                    r.transport,
+                    r.clients,
+                    {{"idres/naive", Ratio(&r, naive)}, {"idres/COPY", Ratio(&r, copy)}}});
+  }
+  return rows;
+}
+
+std::string Cell(const std::optional<double>& v, int width) {
+  char buf[64];
+  if (v) {
+    std::snprintf(buf, sizeof buf, "%*.2f", width, *v);
+  } else {
+    std::snprintf(buf, sizeof buf, "%*s", width, "-");
+  }
+  return buf;
+}
+
+// One table: a header of the ratio names, then a line per row of `section`.
+void Table(std::ostream& out, const std::vector<RatioRow>& rows, const std::string& section,
+           const std::string& title) {
+  bool header = false;
+  for (const RatioRow& row : rows) {
+    if (row.section != section) continue;
     if (!header) {
-      out << "\n== Import ratios (records per second)\n"
-          << "transport   cli  idres/naive  idres/COPY\n";
+      out << "\n== " << title << "\n" << (section == "import" ? "transport   cli" : "sc  cli");
+      for (const auto& [name, v] : row.ratios) out << "  " << name;
+      out << "\n";
       header = true;
     }
-    const auto* naive = FindRun(runs, "import", "e", "naive", r.transport, r.clients);
-    char line[128];
-    std::snprintf(line, sizeof line, "%-10s %4d  %11s  %10s\n", r.transport.c_str(), r.clients,
-                  R(&r, naive).c_str(), R(&r, copy).c_str());
-    out << line;
+    char head[64];
+    if (section == "import") {
+      std::snprintf(head, sizeof head, "%-10s %4d", row.transport.c_str(), row.clients);
+    } else {
+      std::snprintf(head, sizeof head, "%-3s %3d", row.scenario.c_str(), row.clients);
+    }
+    out << head;
+    for (const auto& [name, v] : row.ratios) {
+      out << "  " << Cell(v, static_cast<int>(name.size()));
+    }
+    out << "\n";
   }
 }
 
 }  // namespace
 
-void PrintRatios(std::ostream& out, const SuiteResults& results) {
-  Scenarios(out, results.runs);
-  Import(out, results.runs);
+std::vector<RatioRow> ComputeRatios(const std::vector<RunResult>& runs) {
+  std::vector<RatioRow> rows = ScenarioRows(runs);
+  for (RatioRow& row : ImportRows(runs)) rows.push_back(std::move(row));
+  return rows;
+}
+
+void PrintRatios(std::ostream& out, const std::vector<RatioRow>& rows) {
+  Table(out, rows, "scenario", "Ratios (throughput)");
+  Table(out, rows, "import", "Import ratios (records per second)");
 }
 
 }  // namespace idres::bench

@@ -28,6 +28,14 @@ std::string StoreText(const RunResult& r) {
   return s;
 }
 
+// Persons created beyond what the records imply: duplicates made, whether
+// or not later upserts merged them away.
+std::string ExtraCreated(const RunResult& r) {
+  if (!r.created || !r.expected_created || *r.created == *r.expected_created) return "";
+  return " (" + std::to_string(*r.created - *r.expected_created) +
+         " more than the records imply: duplicates made)";
+}
+
 void Row(std::ostream& out, const RunResult& r) {
   char line[512];
   std::snprintf(
@@ -43,7 +51,7 @@ void Row(std::ostream& out, const RunResult& r) {
   if ((r.created || r.merged) &&
       (r.variant != "idres" || r.transport == "http" || r.scenario == "c" || r.scenario == "d")) {
     out << "      " << (r.transport == "http" ? "served /metrics: " : "")
-        << "upserts that created a person: " << r.created.value_or(0)
+        << "upserts that created a person: " << r.created.value_or(0) << ExtraCreated(r)
         << ", that merged persons: " << r.merged.value_or(0) << "\n";
   }
   if (!r.note.empty()) out << "      note: " << r.note << "\n";
@@ -105,6 +113,8 @@ nlohmann::json RunJson(const RunResult& r) {
   opt("rollbacks_per_op", r.rollbacks_per_op);
   j["created"] = r.created ? nlohmann::json(*r.created) : nlohmann::json(nullptr);
   j["merged"] = r.merged ? nlohmann::json(*r.merged) : nlohmann::json(nullptr);
+  j["expected_created"] =
+      r.expected_created ? nlohmann::json(*r.expected_created) : nlohmann::json(nullptr);
   if (r.check.ran) {
     j["store"] = {{"ok", r.check.ok},
                   {"persons", r.check.persons},
@@ -125,7 +135,7 @@ void PrintReport(std::ostream& out, const SuiteResults& results) {
   Wire(out, results);
   Section(out, results, "scale", "Scale: the same scenario on a small and a large store");
   Section(out, results, "import", "Import (e): records per second, latency per call");
-  PrintRatios(out, results);
+  PrintRatios(out, ComputeRatios(results.runs));
   Section(out, results, "normalize", "Normalization alone (f): identifiers per second");
   out << "\n== Goals (reported, not asserted)\n";
   for (const Goal& g : results.goals) {
@@ -158,6 +168,16 @@ void WriteJson(const std::string& path, const SuiteResults& results, const std::
   for (const Goal& g : results.goals) {
     j["goals"].push_back(
         {{"goal", g.name}, {"target", g.target}, {"measured", g.measured}, {"verdict", g.verdict}});
+  }
+  j["ratios"] = nlohmann::json::array();
+  for (const RatioRow& row : ComputeRatios(results.runs)) {
+    nlohmann::json ratios = nlohmann::json::object();
+    for (const auto& [name, v] : row.ratios) ratios[name] = v ? nlohmann::json(*v) : nullptr;
+    j["ratios"].push_back({{"section", row.section},
+                           {"scenario", row.scenario},
+                           {"transport", row.transport},
+                           {"clients", row.clients},
+                           {"ratios", ratios}});
   }
   j["failures"] = results.failures;
   j["notes"] = results.notes;

@@ -39,10 +39,11 @@ struct RunResult {
   std::optional<double> lock_wait_ms_per_op;  // EngineObserver::OnLockWait
   std::optional<double> lock_wait_ms_max;
   std::int64_t retries = 0;
-  std::optional<std::int64_t> created;     // upserts that created a person
-  std::optional<std::int64_t> merged;      // upserts that merged persons
-  std::optional<double> commits_per_op;    // pg_stat_database deltas
-  std::optional<double> rollbacks_per_op;  // pg_stat_database deltas
+  std::optional<std::int64_t> created;           // upserts that created a person
+  std::optional<std::int64_t> merged;            // upserts that merged persons
+  std::optional<std::int64_t> expected_created;  // creations the records imply
+  std::optional<double> commits_per_op;          // pg_stat_database deltas
+  std::optional<double> rollbacks_per_op;        // pg_stat_database deltas
   StoreCheck check;
   bool check_must_pass = true;  // false for the naive baseline: data only
   std::string note;

@@ -100,6 +100,7 @@ RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive) {
   r.retries = observer->retries();
   r.created = observer->created();
   r.merged = observer->merged();
+  r.expected_created = workload.ExpectedCreations(tally);
   r.check = ctx.cluster.Check(db.name(), workload.ExpectedPersons(tally));
   r.check_must_pass = !naive;
   if (naive) r.note = "locks off, unique index dropped";
@@ -144,6 +145,7 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
     serve.Stop();
   }
   FillXacts(r, before, ctx.cluster.Xacts(db.name()));
+  if (r.created) r.expected_created = workload.ExpectedCreations(tally);
   r.check = ctx.cluster.Check(db.name(), workload.ExpectedPersons(tally));
   return r;
 }

@@ -121,10 +121,14 @@ PlannedOp Workload::Next(std::int64_t seq) const {
   }
 }
 
-std::int64_t Workload::ExpectedPersons(const Tally& tally) const {
+std::int64_t Workload::ExpectedCreations(const Tally& tally) const {
   std::int64_t hot = 0;
   for (const auto& touched : tally.hot_touched) hot += touched.load() ? 1 : 0;
-  return preload_ + tally.created.load() + hot - tally.bridged.load();
+  return tally.created.load() + hot;
+}
+
+std::int64_t Workload::ExpectedPersons(const Tally& tally) const {
+  return preload_ + ExpectedCreations(tally) - tally.bridged.load();
 }
 
 }  // namespace idres::bench

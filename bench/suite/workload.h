@@ -58,6 +58,11 @@ class Workload {
   // committed (and nothing else did).
   std::int64_t ExpectedPersons(const Tally& tally) const;
 
+  // Upserts among those counted in `tally` that should have created a
+  // person (the new records and each hot person's first); more means
+  // duplicates were made, even if later upserts merged them away.
+  std::int64_t ExpectedCreations(const Tally& tally) const;
+
   char scenario() const { return scenario_; }
 
  private:

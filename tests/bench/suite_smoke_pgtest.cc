@@ -59,6 +59,15 @@ const nlohmann::json* Find(const SuiteRun& run, const std::string& section, cons
   return nullptr;
 }
 
+// The ratios of the first JSON ratio row of `section` and scenario `s`.
+const nlohmann::json* FindRatios(const SuiteRun& run, const std::string& section,
+                                 const std::string& s) {
+  for (const auto& row : run.results["ratios"]) {
+    if (row["section"] == section && row["scenario"] == s) return &row["ratios"];
+  }
+  return nullptr;
+}
+
 void CheckIdresStores(const SuiteRun& run) {
   for (const auto& r : run.results["runs"]) {
     INFO(r.dump());
@@ -66,6 +75,11 @@ void CheckIdresStores(const SuiteRun& run) {
     if (r["variant"] != "idres") continue;
     CHECK(r["store"]["ok"].get<bool>());
     CHECK(r["store"]["duplicated_unique_values"].get<long long>() == 0);
+    // With the locks on, no upsert creates a person the records do not imply.
+    if (r["created"].is_number() && r["expected_created"].is_number() &&
+        r["errors"].get<long long>() == 0) {
+      CHECK(r["created"] == r["expected_created"]);
+    }
   }
 }
 
@@ -93,6 +107,12 @@ TEST_CASE("a quick run of (a)-(d) puts idres, naive and pgbench side by side", "
     if (s == "b") CHECK((*http)["created"].get<long long>() == 0);
     if (s == "d") CHECK((*http)["merged"].get<long long>() > 0);
     CHECK(run.table.find("\n" + s + "     8 ") != std::string::npos);  // its ratio row
+    const auto* ratios = FindRatios(run, "scenario", s);
+    REQUIRE(ratios != nullptr);
+    for (const char* name : {"in-proc/pgbench", "http/pgbench", "in-proc/naive", "http/naive"}) {
+      INFO(name);
+      CHECK((*ratios)[name].is_number());
+    }
   }
   CHECK(Find(run, "scenario", "d", "pgbench", "sql")->at("merged").get<long long>() > 0);
   CHECK(run.table.find("served /metrics: upserts that created a person") != std::string::npos);
@@ -113,6 +133,10 @@ TEST_CASE("a quick import run puts idres beside its naive path and COPY", "[pg]"
   REQUIRE(naive != nullptr);
   CHECK_FALSE((*naive)["check_must_pass"].get<bool>());
   CHECK(run.table.find("== Import ratios") != std::string::npos);
+  const auto* ratios = FindRatios(run, "import", "e");
+  REQUIRE(ratios != nullptr);
+  CHECK((*ratios)["idres/naive"].is_number());
+  CHECK((*ratios)["idres/COPY"].is_number());
   if (run.exit_code == 0) std::filesystem::remove_all(run.dir);
 }
 
