@@ -23,6 +23,10 @@ class IdentityBackend {
   virtual ~IdentityBackend() = default;
   virtual UpsertResult Upsert(const Record& record) = 0;
   virtual std::vector<UpsertResult> BatchUpsert(std::span<const Record> records) = 0;
+  // With exactly-once receipts; receipt.items has one item per record.
+  virtual std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
+                                                const BatchReceipt& receipt) = 0;
+  virtual void ForgetReceipts(std::int64_t job) = 0;
   virtual std::optional<Person> GetPerson(std::int64_t id) = 0;
   virtual std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
                                                                 std::string_view region) = 0;

@@ -10,6 +10,13 @@ std::vector<UpsertResult> EngineBackend::BatchUpsert(std::span<const Record> rec
   return engine_.BatchUpsert(records);
 }
 
+std::vector<UpsertResult> EngineBackend::BatchUpsert(std::span<const Record> records,
+                                                     const BatchReceipt& receipt) {
+  return engine_.BatchUpsert(records, receipt);
+}
+
+void EngineBackend::ForgetReceipts(std::int64_t job) { engine_.ForgetReceipts(job); }
+
 std::optional<Person> EngineBackend::GetPerson(std::int64_t id) { return engine_.GetPerson(id); }
 
 std::variant<std::optional<Person>, Rejection> EngineBackend::Lookup(

@@ -17,6 +17,9 @@ class EngineBackend final : public IdentityBackend {
 
   UpsertResult Upsert(const Record& record) override;
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records) override;
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
+                                        const BatchReceipt& receipt) override;
+  void ForgetReceipts(std::int64_t job) override;
   std::optional<Person> GetPerson(std::int64_t id) override;
   std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
                                                         std::string_view region) override;

@@ -94,6 +94,8 @@ HttpResponse RpcHandler::Dispatch(std::string_view method, const HttpRequest& re
        [](const HttpRequest& r, WireFormat f, const M& m) { return Run(r, f, &M::Upsert, m); }},
       {"BatchUpsert", [](const HttpRequest& r, WireFormat f,
                          const M& m) { return Run(r, f, &M::BatchUpsert, m); }},
+      {"ForgetReceipts", [](const HttpRequest& r, WireFormat f,
+                            const M& m) { return Run(r, f, &M::ForgetReceipts, m); }},
       {"GetPerson",
        [](const HttpRequest& r, WireFormat f, const M& m) { return Run(r, f, &M::GetPerson, m); }},
       {"Lookup",

@@ -56,21 +56,30 @@ Reply<v1::BatchUpsertResponse> IdentityMethods::BatchUpsert(
                     "batch has " + std::to_string(n) + " records; at most " +
                         std::to_string(limits_.max_batch) + " are allowed"};
   }
+  if (request.has_receipt() && request.receipt().items_size() != request.records_size()) {
+    return Invalid("receipt has " + std::to_string(request.receipt().items_size()) + " items for " +
+                   std::to_string(n) + " records; it needs exactly one item per record, in order");
+  }
   v1::BatchUpsertResponse response;
   std::vector<Record> accepted;
   std::vector<int> slot_of;  // accepted[i] answers response.results(slot_of[i])
-  for (const auto& record : request.records()) {
+  // The items of the accepted records only: a refused record is not stored,
+  // so it gets no receipt (sent again, it is refused again).
+  BatchReceipt receipt{request.receipt().job(), {}};
+  for (int i = 0; i < request.records_size(); ++i) {
     auto* result = response.add_results();
-    auto checked = Check(record);
+    auto checked = Check(request.records(i));
     if (auto* error = std::get_if<RpcError>(&checked)) {
       FillError(*error, *result);
       continue;
     }
-    slot_of.push_back(response.results_size() - 1);
+    slot_of.push_back(i);
     accepted.push_back(std::get<Record>(std::move(checked)));
+    if (request.has_receipt()) receipt.items.push_back(request.receipt().items(i));
   }
   if (accepted.empty()) return response;
-  const auto results = backend_.BatchUpsert(accepted);
+  const auto results = request.has_receipt() ? backend_.BatchUpsert(accepted, receipt)
+                                             : backend_.BatchUpsert(accepted);
   if (results.size() != accepted.size()) {
     throw std::logic_error("BatchUpsert answered " + std::to_string(results.size()) +
                            " results for " + std::to_string(accepted.size()) + " records");
@@ -84,6 +93,12 @@ Reply<v1::BatchUpsertResponse> IdentityMethods::BatchUpsert(
     }
   }
   return response;
+}
+
+Reply<v1::ForgetReceiptsResponse> IdentityMethods::ForgetReceipts(
+    const v1::ForgetReceiptsRequest& request) const {
+  backend_.ForgetReceipts(request.job());
+  return v1::ForgetReceiptsResponse{};
 }
 
 Reply<v1::GetPersonResponse> IdentityMethods::GetPerson(const v1::GetPersonRequest& request) const {

@@ -1,4 +1,4 @@
-// IdentityMethods: the five IdentityService methods on decoded messages.
+// IdentityMethods: the six IdentityService methods on decoded messages.
 // Each either answers or returns the Connect error the client should see for
 // bad input or a limit; failures of the backend (engine/errors.h) are thrown
 // on, for the handler to map in one place (api/error_mapping.h). Internal to
@@ -25,6 +25,7 @@ class IdentityMethods {
 
   Reply<v1::UpsertResponse> Upsert(const v1::UpsertRequest& request) const;
   Reply<v1::BatchUpsertResponse> BatchUpsert(const v1::BatchUpsertRequest& request) const;
+  Reply<v1::ForgetReceiptsResponse> ForgetReceipts(const v1::ForgetReceiptsRequest& request) const;
   Reply<v1::GetPersonResponse> GetPerson(const v1::GetPersonRequest& request) const;
   Reply<v1::LookupResponse> Lookup(const v1::LookupRequest& request) const;
   Reply<v1::StatsResponse> Stats(const v1::StatsRequest& request) const;

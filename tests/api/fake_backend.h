@@ -21,7 +21,9 @@ class FakeBackend : public api::IdentityBackend {
   bool healthy = true;
   std::exception_ptr failure;  // thrown by every data method when set
 
-  std::vector<Record> upserted;  // every record passed to Upsert or BatchUpsert
+  std::vector<Record> upserted;         // every record passed to Upsert or BatchUpsert
+  std::vector<BatchReceipt> receipts;   // every receipt passed to BatchUpsert
+  std::vector<std::int64_t> forgotten;  // every job passed to ForgetReceipts
   std::int64_t asked_id = 0;
   RawIdentifier asked_identifier;
   std::string asked_region;
@@ -42,6 +44,16 @@ class FakeBackend : public api::IdentityBackend {
       out.push_back(result);
     }
     return out;
+  }
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
+                                        const BatchReceipt& receipt) override {
+    MaybeFail();
+    receipts.push_back(receipt);
+    return BatchUpsert(records);
+  }
+  void ForgetReceipts(std::int64_t job) override {
+    MaybeFail();
+    forgotten.push_back(job);
   }
   std::optional<Person> GetPerson(std::int64_t id) override {
     MaybeFail();

@@ -127,6 +127,52 @@ TEST_CASE_METHOD(Fixture, "A batch over the limit is refused whole") {
   CHECK(backend.upserted.empty());
 }
 
+TEST_CASE_METHOD(Fixture, "A batch receipt reaches the backend with the accepted records' items") {
+  options.limits.max_identifiers = 2;
+  const auto r = Send(Json("BatchUpsert", R"({"records":[
+      {"identifiers":[{"type":"email","value":"a@b.c"}]},
+      {"identifiers":[)" + Identifiers(3) + R"(]},
+      {"identifiers":[{"type":"email","value":"g@h.i"}]}],
+      "receipt":{"job":"-9007199254740993","items":["10","20",30]}})"));
+  REQUIRE(r.status == 200);
+  REQUIRE(backend.receipts.size() == 1);
+  CHECK(backend.receipts[0].job == -9007199254740993);
+  // The refused record is not stored, so its item is not either.
+  CHECK(backend.receipts[0].items == std::vector<std::int64_t>{10, 30});
+  CHECK(backend.upserted.size() == 2);
+}
+
+TEST_CASE_METHOD(Fixture, "A batch without a receipt is applied as before receipts") {
+  const auto r = Send(
+      Json("BatchUpsert", R"({"records":[{"identifiers":[{"type":"email","value":"a@b.c"}]}]})"));
+  REQUIRE(r.status == 200);
+  CHECK(backend.receipts.empty());
+  CHECK(backend.upserted.size() == 1);
+}
+
+TEST_CASE_METHOD(Fixture, "A receipt without one item per record is invalid_argument") {
+  const std::string two =
+      R"({"identifiers":[{"type":"email","value":"a@b.c"}]},{"identifiers":[{"type":"email","value":"d@e.f"}]})";
+  for (const std::string items : {R"([])", R"(["1"])", R"(["1","2","3"])"}) {
+    const auto r =
+        Send(Json("BatchUpsert", "{\"records\":[" + two +
+                                     "],\"receipt\":{\"job\":\"7\",\"items\":" + items + "}}"));
+    INFO(items << " -> " << r.body);
+    CHECK(r.status == 400);
+    CHECK_THAT(r.body, Catch::Contains(R"("code":"invalid_argument")") &&
+                           Catch::Contains("one item per record"));
+  }
+  CHECK(backend.upserted.empty());
+  CHECK(backend.receipts.empty());
+}
+
+TEST_CASE_METHOD(Fixture, "ForgetReceipts forgets the job's receipts") {
+  const auto r = Send(Json("ForgetReceipts", R"({"job":"42"})"));
+  CHECK(r.status == 200);
+  CHECK(r.body == "{}");
+  CHECK(backend.forgotten == std::vector<std::int64_t>{42});
+}
+
 TEST_CASE_METHOD(Fixture, "GetPerson answers the person, or not_found") {
   const auto missing = Send(Json("GetPerson", R"({"personId":"12"})"));
   CHECK(missing.status == 404);
