@@ -5,8 +5,9 @@
 //
 // Restart semantics: with `resume`, the run continues after the checkpoint's
 // position; every record before it is committed, records after it are sent
-// (again), which leaves the same store as an uninterrupted run because an
-// upsert of a record the store already holds is a no-op merge (checkpoint.h).
+// again with their receipts (upsert_sink.h), so a record committed before
+// the interruption is not applied twice: the store ends as after an
+// uninterrupted run.
 // A batch whose call fails with a retryable EngineError is retried with
 // backoff; any other failure stops the run after the batches in flight, with
 // the checkpoint at the last gap-free position.

@@ -60,13 +60,27 @@ std::string RecordJson(const Record& record) {
   return doc.dump(-1, ' ', false, kReplace);
 }
 
-std::string BatchRequestJson(std::span<const std::string> record_jsons) {
+std::string BatchRequestJson(std::span<const std::string> record_jsons,
+                             const BatchReceipt* receipt) {
   std::string body = "{\"records\":[";
   for (std::size_t i = 0; i < record_jsons.size(); ++i) {
     if (i > 0) body += ',';
     body += record_jsons[i];
   }
-  return body + "]}";
+  body += ']';
+  if (receipt != nullptr) {
+    // int64 as JSON strings, the proto3 mapping's canonical form.
+    body += ",\"receipt\":{\"job\":\"" + std::to_string(receipt->job) + "\",\"items\":[";
+    for (std::size_t i = 0; i < receipt->items.size(); ++i) {
+      body += (i > 0 ? ",\"" : "\"") + std::to_string(receipt->items[i]) + '"';
+    }
+    body += "]}";
+  }
+  return body + "}";
+}
+
+std::string ForgetReceiptsJson(std::int64_t job) {
+  return "{\"job\":\"" + std::to_string(job) + "\"}";
 }
 
 std::variant<std::vector<UpsertResult>, std::string> ParseBatchResponse(const std::string& body) {

@@ -3,6 +3,7 @@
 // functions, thread-safe.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -16,8 +17,13 @@ namespace idres::batch {
 // The JSON text of one Record message.
 std::string RecordJson(const Record& record);
 
-// The JSON of a BatchUpsertRequest whose "records" are `record_jsons`.
-std::string BatchRequestJson(std::span<const std::string> record_jsons);
+// The JSON of a BatchUpsertRequest whose "records" are `record_jsons`, with
+// `receipt` (one item per record) when it is not null.
+std::string BatchRequestJson(std::span<const std::string> record_jsons,
+                             const BatchReceipt* receipt = nullptr);
+
+// The JSON of a ForgetReceiptsRequest for `job`.
+std::string ForgetReceiptsJson(std::int64_t job);
 
 // The results of a BatchUpsertResponse, or why the body is not one. A
 // result carrying an Error gets `error` "<code>: <message>".

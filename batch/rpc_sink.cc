@@ -5,6 +5,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
+#include <optional>
 #include <stdexcept>
 
 #include "batch/rpc_json.h"
@@ -45,10 +46,25 @@ RpcSink::RpcSink(const std::string& url, std::string token) : token_(std::move(t
   std::size_t colon = authority.rfind(':');
   host_ = authority.substr(0, colon);
   port_ = colon == std::string::npos ? "80" : authority.substr(colon + 1);
-  target_ = prefix + "/idres.v1.IdentityService/BatchUpsert";
+  prefix_ = prefix + "/idres.v1.IdentityService/";
 }
 
 std::vector<UpsertResult> RpcSink::BatchUpsert(std::span<const Record> records) {
+  return Send(records, nullptr);
+}
+
+std::vector<UpsertResult> RpcSink::BatchUpsert(std::span<const Record> records,
+                                               const BatchReceipt& receipt) {
+  if (receipt.items.size() != records.size()) {
+    throw std::invalid_argument("BatchUpsert: one receipt item per record is needed");
+  }
+  return Send(records, &receipt);
+}
+
+void RpcSink::ForgetReceipts(std::int64_t job) { Call("ForgetReceipts", ForgetReceiptsJson(job)); }
+
+std::vector<UpsertResult> RpcSink::Send(std::span<const Record> records,
+                                        const BatchReceipt* receipt) {
   std::vector<UpsertResult> results;
   std::size_t begin = 0;
   std::size_t bytes = 0;
@@ -57,7 +73,13 @@ std::vector<UpsertResult> RpcSink::BatchUpsert(std::span<const Record> records) 
     bool flush = i == records.size() || i - begin == kMaxRecordsPerRequest ||
                  (i > begin && bytes + size > kMaxBodyBytes);
     if (flush && i > begin) {
-      auto part = Post(records.subspan(begin, i - begin));
+      std::optional<BatchReceipt> part_receipt;
+      if (receipt != nullptr) {
+        part_receipt = BatchReceipt{receipt->job,
+                                    {receipt->items.begin() + begin, receipt->items.begin() + i}};
+      }
+      auto part =
+          PostBatch(records.subspan(begin, i - begin), part_receipt ? &*part_receipt : nullptr);
       results.insert(results.end(), part.begin(), part.end());
       begin = i;
       bytes = 0;
@@ -67,15 +89,22 @@ std::vector<UpsertResult> RpcSink::BatchUpsert(std::span<const Record> records) 
   return results;
 }
 
-std::vector<UpsertResult> RpcSink::Post(std::span<const Record> records) {
+std::vector<UpsertResult> RpcSink::PostBatch(std::span<const Record> records,
+                                             const BatchReceipt* receipt) {
   std::vector<std::string> jsons;
   for (const Record& r : records) jsons.push_back(RecordJson(r));
-  http::request<http::string_body> request{http::verb::post, target_, 11};
+  auto parsed = ParseBatchResponse(Call("BatchUpsert", BatchRequestJson(jsons, receipt)));
+  if (auto* error = std::get_if<std::string>(&parsed)) throw InternalError(*error);
+  return std::get<std::vector<UpsertResult>>(std::move(parsed));
+}
+
+std::string RpcSink::Call(const std::string& method, std::string body) {
+  http::request<http::string_body> request{http::verb::post, prefix_ + method, 11};
   request.set(http::field::host, host_ + ":" + port_);
   request.set(http::field::content_type, "application/json");
   request.set("Connect-Protocol-Version", "1");
   if (!token_.empty()) request.set(http::field::authorization, "Bearer " + token_);
-  request.body() = BatchRequestJson(jsons);
+  request.body() = std::move(body);
   request.prepare_payload();
 
   http::response<http::string_body> response;
@@ -96,9 +125,7 @@ std::vector<UpsertResult> RpcSink::Post(std::span<const Record> records) {
     throw UnavailableError("cannot reach " + host_ + ":" + port_ + ": " + e.what());
   }
   if (response.result_int() != 200) ThrowConnectError(response.result_int(), response.body());
-  auto parsed = ParseBatchResponse(response.body());
-  if (auto* error = std::get_if<std::string>(&parsed)) throw InternalError(*error);
-  return std::get<std::vector<UpsertResult>>(std::move(parsed));
+  return std::move(response.body());
 }
 
 }  // namespace idres::batch

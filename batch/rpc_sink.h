@@ -3,7 +3,10 @@
 // protocol's unary JSON encoding over HTTP/1.1 (api/idres/v1/identity.proto).
 //
 // A batch too large for one request (the service caps records and body
-// bytes) is split into several. Connect errors map onto engine/errors.h so
+// bytes) is split into several. A receipt (engine/record.h, BatchReceipt)
+// travels with its records, split alike, so the service applies each record
+// of a resumed import once; ForgetReceipts() calls the service's
+// ForgetReceipts. Connect errors map onto engine/errors.h so
 // the importer retries the same ones it retries against the engine:
 // unavailable, resource_exhausted and deadline_exceeded -> UnavailableError
 // or BusyError, aborted -> ConflictError, anything else -> InternalError.
@@ -27,13 +30,22 @@ class RpcSink : public UpsertSink {
   explicit RpcSink(const std::string& url, std::string token = {});
 
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records) override;
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
+                                        const BatchReceipt& receipt) override;
+  void ForgetReceipts(std::int64_t job) override;
 
  private:
-  std::vector<UpsertResult> Post(std::span<const Record> records);
+  // Splits `records` into requests; `receipt` may be null.
+  std::vector<UpsertResult> Send(std::span<const Record> records, const BatchReceipt* receipt);
+  // One BatchUpsert request; `receipt` (may be null) matches `records`.
+  std::vector<UpsertResult> PostBatch(std::span<const Record> records, const BatchReceipt* receipt);
+  // POSTs `body` to the service's `method`; the 200 response's body, or
+  // throws (see the file comment).
+  std::string Call(const std::string& method, std::string body);
 
   std::string host_;
   std::string port_;
-  std::string target_;
+  std::string prefix_;  // the service's path, up to and including its '/'
   std::string token_;
 };
 

@@ -1,6 +1,6 @@
 // UpsertSink: where an import sends its batches: straight into an Engine, or
-// through the RPC service (rpc_sink.h). Only the Engine keeps receipts: a
-// resumed --server import re-sends the records after the checkpoint.
+// through the RPC service (rpc_sink.h). Both keep receipts (the service
+// passes them to its Engine), so a resumed import applies each record once.
 //
 // Thread-safety: BatchUpsert() is called from every import worker at once;
 // implementations must allow that.

@@ -20,6 +20,14 @@ TEST_CASE("a record is encoded in the proto3 JSON of Record", "[rpc]") {
   CHECK(BatchRequestJson(parts) == R"({"records":[{},{}]})");
 }
 
+TEST_CASE("a receipt travels as int64 strings beside its records", "[rpc]") {
+  std::vector<std::string> parts{"{}", "{}"};
+  BatchReceipt receipt{-5, {17, 9007199254740993}};
+  CHECK(BatchRequestJson(parts, &receipt) ==
+        R"({"records":[{},{}],"receipt":{"job":"-5","items":["17","9007199254740993"]}})");
+  CHECK(ForgetReceiptsJson(-5) == R"({"job":"-5"})");
+}
+
 TEST_CASE("a BatchUpsertResponse decodes, int64 as strings, errors per record", "[rpc]") {
   auto parsed = ParseBatchResponse(
       R"({"results":[{"personId":"12","outcome":"OUTCOME_MERGED","score":1,)"
