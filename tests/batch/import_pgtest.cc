@@ -9,6 +9,7 @@
 #include "engine/engine.h"
 #include "tests/batch/child_process.h"
 #include "tests/batch/data_sets.h"
+#include "tests/batch/resume_steps.h"
 #include "tests/batch/splink_args.h"
 #include "tests/batch/store_snapshot.h"
 #include "tests/batch/temp_dir.h"
@@ -161,27 +162,13 @@ TEST_CASE("kill -9 in the middle of an import, then --resume, gives the uninterr
       if (auto* c = std::get_if<Checkpoint>(&cp)) committed = c->summary.total();
       if (committed == 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    child.Kill();
-    int status = child.Wait();
-    REQUIRE(WIFSIGNALED(status));
-    REQUIRE(WTERMSIG(status) == SIGKILL);
+    testing::KillNow(child);
   }
-  Checkpoint at_kill = std::get<Checkpoint>(ReadCheckpoint(dir.File("killed.cp")));
-  CHECK_FALSE(at_kill.complete);
-  CHECK(at_kill.summary.total() < 1000);
   // Everything the checkpoint claims is in the store (maybe more).
   CHECK(killed.Count("SELECT count(*) FROM identifiers WHERE type = 'email'") > 0);
 
-  args.push_back("--resume");
-  REQUIRE(testing::RunToEnd(args, dir.File("log")) == 0);
-
+  testing::ResumeToEnd(args, dir, "killed", "full", 1000);
   CHECK(PersonsByIdentifiers(killed, false) == PersonsByIdentifiers(uninterrupted, false));
-  Checkpoint done = std::get<Checkpoint>(ReadCheckpoint(dir.File("killed.cp")));
-  CHECK(done.complete);
-  CHECK(done.summary.total() == 1000);
-  // Dead letters are written in input order and cut back on resume: the same
-  // entries as the uninterrupted run, none twice.
-  CHECK(testing::ReadFile(dir.File("killed.dead")) == testing::ReadFile(dir.File("full.dead")));
 }
 
 }  // namespace

@@ -6,11 +6,14 @@
 // `idres import --server`: the real binaries, a served and a direct store.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
+#include "batch/checkpoint.h"
 #include "tests/batch/child_process.h"
 #include "tests/batch/data_sets.h"
+#include "tests/batch/resume_steps.h"
 #include "tests/batch/splink_args.h"
 #include "tests/batch/store_snapshot.h"
 #include "tests/batch/temp_dir.h"
@@ -46,6 +49,28 @@ bool Accepts(int port) {
   return ok;
 }
 
+// A running `idres serve` on `store`, for one test; killed when it goes away.
+class Served {
+ public:
+  Served(const TestDatabase& store, const TempDir& dir)
+      : port_(FreePort()),
+        process_({testing::IdresBinary(), "serve", "--listen", "127.0.0.1:" + std::to_string(port_),
+                  "--database-url", store.url()},
+                 dir.File("serve.log")) {
+    // Waiting for start-up, not asserting on time: the loop ends when the
+    // port accepts, or fails when the server died.
+    while (!Accepts(port_)) {
+      if (process_.Poll()) FAIL("idres serve exited; see " + dir.File("serve.log"));
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+
+ private:
+  int port_;
+  testing::ChildProcess process_;
+};
+
 TEST_CASE("import --server goes through the service's BatchUpsert to the same store",
           "[pg][import][server]") {
   const std::string splink = testing::DataSet("splink_fake_1000.csv");
@@ -56,24 +81,88 @@ TEST_CASE("import --server goes through the service's BatchUpsert to the same st
   REQUIRE(testing::RunToEnd(args, dir.File("log")) == 0);
 
   TestDatabase served;
-  const int port = FreePort();
-  testing::ChildProcess server(
-      {testing::IdresBinary(), "serve", "--listen", "127.0.0.1:" + std::to_string(port),
-       "--database-url", served.url()},
-      dir.File("serve.log"));
-  // Waiting for start-up, not asserting on time: the loop ends when the
-  // port accepts, or fails when the server died.
-  while (!Accepts(port)) {
-    if (server.Poll()) FAIL("idres serve exited; see " + dir.File("serve.log"));
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  Served server(served, dir);
   args = testing::SplinkImportArgs(splink, dir, "served");
-  args.insert(args.end(), {"--server", "http://127.0.0.1:" + std::to_string(port)});
+  args.insert(args.end(), {"--server", server.url()});
   REQUIRE(testing::RunToEnd(args, dir.File("log")) == 0);
 
   CHECK(testing::PersonsByIdentifiers(served, false) ==
         testing::PersonsByIdentifiers(direct, false));
   CHECK(testing::ReadFile(dir.File("served.dead")) == testing::ReadFile(dir.File("direct.dead")));
+}
+
+// The splink import without its email column: every record is then a name
+// and a birth date, 0.4 + 0.4 below the threshold, so each application of a
+// record creates a person of its own. A record applied twice is a second
+// person: exactly what a resume without receipts would do.
+std::vector<std::string> WeakImportArgs(const std::string& input, const TempDir& dir,
+                                        const std::string& tag) {
+  std::vector<std::string> args = testing::SplinkImportArgs(input, dir, tag);
+  auto email = std::find(args.begin(), args.end(), "email=email");
+  REQUIRE(email != args.end());
+  args.erase(email - 1, email + 1);
+  args.insert(args.end(), {"--workers", "3", "--batch", "10"});
+  return args;
+}
+
+// Whether `store` holds records the checkpoint does not claim: with weak
+// records only, every record stored so far made one person.
+bool CommittedBeyondCheckpoint(const TestDatabase& store, const std::string& checkpoint) {
+  auto cp = ReadCheckpoint(checkpoint);
+  auto* c = std::get_if<Checkpoint>(&cp);
+  if (c == nullptr) return false;
+  const std::uint64_t stored = c->summary.total() - c->summary.rejected;
+  return store.Count("SELECT count(*) FROM persons") > static_cast<std::int64_t>(stored);
+}
+
+// Runs the import `args` and SIGKILLs it while the store holds records
+// after the checkpoint's position (the case receipts are for); starts it
+// again with --resume and kills it again until a kill lands so.
+void KillBeyondCheckpoint(std::vector<std::string> args, const TestDatabase& store,
+                          const std::string& checkpoint, const std::string& log) {
+  // Capped at 150 records/s a run takes several seconds: long enough to be
+  // caught between two checkpoints, however slow the machine.
+  args.insert(args.end(), {"--max-rate", "150"});
+  for (;;) {
+    {
+      testing::ChildProcess child(args, log);
+      while (!CommittedBeyondCheckpoint(store, checkpoint)) {
+        if (child.Poll()) FAIL("the import ended before it could be killed; see " + log);
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+      testing::KillNow(child);
+    }
+    // A checkpoint written between the look and the kill may claim it all.
+    if (CommittedBeyondCheckpoint(store, checkpoint)) return;
+    if (args.back() != "--resume") args.push_back("--resume");
+  }
+}
+
+TEST_CASE(
+    "kill -9 in the middle of an import --server, then --resume, gives the uninterrupted store",
+    "[pg][import][server]") {
+  const std::string splink = testing::DataSet("splink_fake_1000.csv");
+  TempDir dir;
+  TestDatabase uninterrupted;
+  std::vector<std::string> full = WeakImportArgs(splink, dir, "full");
+  full.insert(full.end(), {"--database-url", uninterrupted.url()});
+  REQUIRE(testing::RunToEnd(full, dir.File("log")) == 0);
+
+  TestDatabase killed;
+  Served server(killed, dir);
+  std::vector<std::string> args = WeakImportArgs(splink, dir, "killed");
+  args.insert(args.end(), {"--server", server.url()});
+  KillBeyondCheckpoint(args, killed, dir.File("killed.cp"), dir.File("log"));
+  CHECK(killed.Count("SELECT count(*) FROM import_receipts") > 0);
+
+  testing::ResumeToEnd(args, dir, "killed", "full", 1000);
+  // A record applied twice is one person too many.
+  CHECK(killed.Count("SELECT count(*) FROM persons") ==
+        uninterrupted.Count("SELECT count(*) FROM persons"));
+  CHECK(testing::PersonsByIdentifiers(killed, false) ==
+        testing::PersonsByIdentifiers(uninterrupted, false));
+  // The complete run asked the service to forget its receipts.
+  CHECK(killed.Count("SELECT count(*) FROM import_receipts") == 0);
 }
 
 }  // namespace
