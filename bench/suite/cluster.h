@@ -34,8 +34,12 @@ class Cluster {
   // Creates `dbname` (dropping any leftover of that name) holding schema.sql.
   void CreateWithSchema(const std::string& dbname) const;
 
-  // Creates `dbname` as a copy of `template_db`.
+  // Creates `dbname` as a copy of `template_db`, its cache prewarmed.
   void CreateFromTemplate(const std::string& dbname, const std::string& template_db) const;
+
+  // Reads `dbname`'s tables and indexes into shared_buffers (pg_prewarm;
+  // skipped with a warning when the extension is missing).
+  void Prewarm(const std::string& dbname) const;
 
   // Drops `dbname`, ending its sessions first; absent databases are fine.
   void Drop(const std::string& dbname) const;
