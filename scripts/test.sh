@@ -14,6 +14,7 @@ if [ "${IDRES_SANITIZE:-0}" = 1 ]; then
   BUILD="${IDRES_TEST_BUILD_DIR:-$IDRES_ROOT/build-asan}"
   build_idres "$BUILD" RelWithDebInfo -DIDRES_SANITIZE=ON -DIDRES_BUILD_BENCH=OFF
   export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
+  export LSAN_OPTIONS="suppressions=$IDRES_ROOT/scripts/lsan.supp:print_suppressions=0"
   export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 else
   BUILD="${IDRES_TEST_BUILD_DIR:-$IDRES_ROOT/build}"
