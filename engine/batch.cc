@@ -19,6 +19,13 @@
 namespace idres {
 namespace {
 
+// Sorts `v` and drops repeats.
+template <typename T>
+void Dedup(std::vector<T>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
 struct Chunk {
   std::vector<std::size_t> records;  // indexes into the batch
   std::vector<std::int64_t> keys;    // sorted, unique
@@ -38,8 +45,7 @@ std::vector<Chunk> MakeChunks(const std::vector<detail::PreparedRecord>& prepare
     }
     current.records.push_back(i);
     current.keys.insert(current.keys.end(), keys.begin(), keys.end());
-    std::sort(current.keys.begin(), current.keys.end());
-    current.keys.erase(std::unique(current.keys.begin(), current.keys.end()), current.keys.end());
+    Dedup(current.keys);
   }
   if (!current.records.empty()) chunks.push_back(std::move(current));
   return chunks;
@@ -48,11 +54,6 @@ std::vector<Chunk> MakeChunks(const std::vector<detail::PreparedRecord>& prepare
 // The items of `receipt` for the records of `chunk` that are stored already.
 // An earlier attempt's transaction wrote its records and their receipts
 // together, so a receipt is there exactly when its record is.
-template <typename T>
-void Dedup(std::vector<T>& v) {
-  std::sort(v.begin(), v.end());
-  v.erase(std::unique(v.begin(), v.end()), v.end());
-}
 
 std::set<std::int64_t> StoredItems(detail::Tx& tx, const BatchReceipt& receipt,
                                    const Chunk& chunk) {

@@ -1,6 +1,7 @@
 #include "engine/detail/batch_writer.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -89,14 +90,15 @@ void WriteBatch(Tx& tx, const BatchResolver& resolver, const LockPlanner& planne
     AddTraits(rows, id, p.now.traits);
     if (!p.identifiers_changed) continue;
     const std::set<Identifier>& held = in_database[id];
+    std::vector<Identifier> missing;
     for (const Identifier& v : p.now.identifiers) {
-      if (held.contains(v)) continue;
-      const TypeRule* rule = config.Find(v.type);
-      rows.id_person.push_back(id);
-      rows.id_type.push_back(v.type);
-      rows.id_value.push_back(v.value);
-      rows.id_unique.push_back(rule != nullptr && rule->unique);
+      if (!held.contains(v)) missing.push_back(v);
     }
+    NewIdentifiers n = ToInsert(missing, config);
+    rows.id_person.insert(rows.id_person.end(), n.types.size(), id);
+    std::move(n.types.begin(), n.types.end(), std::back_inserter(rows.id_type));
+    std::move(n.values.begin(), n.values.end(), std::back_inserter(rows.id_value));
+    rows.id_unique.insert(rows.id_unique.end(), n.unique.begin(), n.unique.end());
     for (std::int64_t key : PersonMatchKeys(planner, p.now.identifiers)) {
       rows.key_key.push_back(key);
       rows.key_person.push_back(id);

@@ -1,23 +1,27 @@
 #include "engine/detail/begin_sql.h"
 
+#include <string_view>
+
 #include "engine/detail/pg_array.h"
+#include "engine/detail/statements.h"
 
 namespace idres::detail {
 namespace {
 
 constexpr const char* kBegin = "BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = '";
 constexpr const char* kBeginEnd = "ms'";
-// The same statement as kLockKeys (engine/detail/statements.h): every key
-// in one statement, ascending, so upserts sharing keys cannot deadlock.
-constexpr const char* kLockKeysHead = "; SELECT pg_advisory_xact_lock(k) FROM unnest('";
-constexpr const char* kLockKeysTail = "'::bigint[]) AS k ORDER BY k";
+constexpr std::string_view kKeysParameter = "$1";
 
 }  // namespace
 
 std::string BeginSql(std::chrono::milliseconds lock_timeout, std::span<const std::int64_t> keys) {
   std::string sql = kBegin + std::to_string(lock_timeout.count()) + kBeginEnd;
-  if (!keys.empty()) sql += kLockKeysHead + BigintArray(keys) + kLockKeysTail;
-  return sql;
+  if (keys.empty()) return sql;
+  // kLockKeys itself, its one parameter replaced by the array literal: one
+  // statement text for the prepared and the inlined lock.
+  std::string lock = kLockKeys.sql;
+  lock.replace(lock.find(kKeysParameter), kKeysParameter.size(), "'" + BigintArray(keys) + "'");
+  return sql + "; " + lock;
 }
 
 }  // namespace idres::detail
