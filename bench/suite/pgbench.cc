@@ -39,20 +39,9 @@ std::vector<double> LoggedLatencies(const fs::path& dir) {
   return ms;
 }
 
-// "SQL script N: ...\n - weight: ...\n - T transactions" for each script.
-std::vector<std::int64_t> ScriptTransactions(const std::string& text, std::size_t scripts) {
-  std::vector<std::int64_t> out(scripts, 0);
-  const std::regex line(R"(SQL script (\d+): [^\n]*\n - weight: [^\n]*\n - (\d+) transactions)");
-  for (std::sregex_iterator it(text.begin(), text.end(), line), end; it != end; ++it) {
-    const std::size_t n = std::stoul((*it)[1]);
-    if (n >= 1 && n <= scripts) out[n - 1] = std::stoll((*it)[2]);
-  }
-  return out;
-}
-
 }  // namespace
 
-RunResult RunPgbench(const PgbenchOptions& o, std::vector<std::int64_t>* per_script) {
+RunResult RunPgbench(const PgbenchOptions& o) {
   const fs::path dir = o.work_dir;
   fs::create_directories(dir);
   for (const auto& entry : fs::directory_iterator(dir)) {
@@ -98,9 +87,6 @@ RunResult RunPgbench(const PgbenchOptions& o, std::vector<std::int64_t>* per_scr
   if (status != 0 || std::regex_search(text, m, std::regex(R"(error: ([^\n]*))"))) {
     r.first_error = status != 0 ? "pgbench exited with " + std::to_string(status) + ": " : "";
     if (std::regex_search(text, m, std::regex(R"(error: ([^\n]*))"))) r.first_error += m[1];
-  }
-  if (per_script != nullptr && o.scripts.size() > 1) {
-    *per_script = ScriptTransactions(text, o.scripts.size());
   }
   if (o.transactions == 0) {
     std::vector<double> ms = LoggedLatencies(dir);

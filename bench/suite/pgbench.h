@@ -34,9 +34,6 @@ struct PgbenchOptions {
 
 // Runs pgbench; `ops`, `errors`, `seconds`, `throughput` and the latency
 // quantiles of the result are set; first_error holds pgbench's complaint.
-// With more than one script, `per_script` (if given) receives the
-// transactions each script finished, in the order of options.scripts.
-RunResult RunPgbench(const PgbenchOptions& options,
-                     std::vector<std::int64_t>* per_script = nullptr);
+RunResult RunPgbench(const PgbenchOptions& options);
 
 }  // namespace idres::bench
