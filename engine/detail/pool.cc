@@ -18,6 +18,7 @@ std::unique_ptr<pqxx::connection> Pool::Open() const {
   try {
     auto conn = std::make_unique<pqxx::connection>(url_);
     if (prepared_) {
+      pqxx::nontransaction(*conn).exec(kPreparedSession);
       for (const Statement& s : AllStatements()) conn->prepare(s.name, s.sql);
     }
     return conn;
