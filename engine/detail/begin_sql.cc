@@ -14,13 +14,16 @@ constexpr std::string_view kKeysParameter = "$1";
 
 }  // namespace
 
-std::string BeginSql(std::chrono::milliseconds lock_timeout, std::span<const std::int64_t> keys) {
+std::string BeginSql(std::chrono::milliseconds lock_timeout, std::span<const std::int64_t> keys,
+                     bool prepared) {
   std::string sql = kBegin + std::to_string(lock_timeout.count()) + kBeginEnd;
   if (keys.empty()) return sql;
+  const std::string array = "'" + BigintArray(keys) + "'";
+  if (prepared) return sql + "; EXECUTE " + kLockKeys.name + "(" + array + ")";
   // kLockKeys itself, its one parameter replaced by the array literal: one
   // statement text for the prepared and the inlined lock.
   std::string lock = kLockKeys.sql;
-  lock.replace(lock.find(kKeysParameter), kKeysParameter.size(), "'" + BigintArray(keys) + "'");
+  lock.replace(lock.find(kKeysParameter), kKeysParameter.size(), array);
   return sql + "; " + lock;
 }
 

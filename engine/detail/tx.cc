@@ -10,7 +10,10 @@ Tx::Tx(Pool::Lease& lease, bool prepared, std::chrono::milliseconds lock_timeout
        std::span<const std::int64_t> lock_keys)
     : lease_(lease), prepared_(prepared), work_(lease.conn()) {
   try {
-    work_.exec(BeginSql(lock_timeout, lock_keys));
+    // Registers kLockKeys with the server if this connection has not yet
+    // (new, or reconnected by libpqxx); otherwise sends nothing.
+    if (prepared_ && !lock_keys.empty()) lease.conn().prepare_now(kLockKeys.name);
+    work_.exec(BeginSql(lock_timeout, lock_keys, prepared_));
   } catch (...) {
     // No destructor runs for a half-built object: end the transaction here.
     Rollback();
