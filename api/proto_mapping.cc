@@ -59,6 +59,19 @@ void FillCommon(const UpsertResult& result, Message& out) {
   }
 }
 
+// Identifiers (anything with type and value) and traits into a v1::Record
+// or v1::Person.
+template <typename Identifiers, typename Message>
+void FillIdentifiersAndTraits(const Identifiers& identifiers, const Traits& traits, Message& out) {
+  for (const auto& identifier : identifiers) {
+    auto* i = out.add_identifiers();
+    i->set_type(identifier.type);
+    i->set_value(identifier.value);
+  }
+  auto& fields = *out.mutable_traits()->mutable_fields();
+  for (const auto& [key, trait] : traits) fields[key] = FromTrait(trait);
+}
+
 }  // namespace
 
 std::variant<Record, std::string> ToRecord(const v1::Record& record) {
@@ -81,6 +94,12 @@ RawIdentifier ToRawIdentifier(const v1::Identifier& identifier) {
   return {identifier.type(), identifier.value()};
 }
 
+void FillRecord(const Record& record, v1::Record& out) {
+  FillIdentifiersAndTraits(record.identifiers, record.traits, out);
+  out.set_default_region(record.default_region);
+  out.set_source(record.source);
+}
+
 void FillUpsertResult(const UpsertResult& result, v1::UpsertResponse& out) {
   FillCommon(result, out);
 }
@@ -91,13 +110,7 @@ void FillUpsertResult(const UpsertResult& result, v1::BatchUpsertResult& out) {
 
 void FillPerson(const Person& person, v1::Person& out) {
   out.set_person_id(person.id);
-  for (const auto& identifier : person.identifiers) {
-    auto* i = out.add_identifiers();
-    i->set_type(identifier.type);
-    i->set_value(identifier.value);
-  }
-  auto& fields = *out.mutable_traits()->mutable_fields();
-  for (const auto& [key, trait] : person.traits) fields[key] = FromTrait(trait);
+  FillIdentifiersAndTraits(person.identifiers, person.traits, out);
   FillTimestamp(person.created_at, out.mutable_created_at());
   FillTimestamp(person.updated_at, out.mutable_updated_at());
   if (person.redirected_from) out.set_redirected_from(*person.redirected_from);

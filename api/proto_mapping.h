@@ -17,6 +17,9 @@ std::variant<Record, std::string> ToRecord(const v1::Record& record);
 
 RawIdentifier ToRawIdentifier(const v1::Identifier& identifier);
 
+// `record` as the message (the inverse of ToRecord), for clients.
+void FillRecord(const Record& record, v1::Record& out);
+
 // The upsert result into either response message (they share field names).
 void FillUpsertResult(const UpsertResult& result, v1::UpsertResponse& out);
 void FillUpsertResult(const UpsertResult& result, v1::BatchUpsertResult& out);

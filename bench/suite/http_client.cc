@@ -65,11 +65,11 @@ void HttpConnection::Close() {
   buffer_.clear();
 }
 
-HttpResponse HttpConnection::Post(std::string_view path, std::string_view body) {
-  std::string req =
-      "POST " + std::string(path) + " HTTP/1.1\r\nHost: " + host_ +
-      "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
-      "\r\n\r\n";
+HttpResponse HttpConnection::Post(std::string_view path, std::string_view body,
+                                  std::string_view content_type) {
+  std::string req = "POST " + std::string(path) + " HTTP/1.1\r\nHost: " + host_ +
+                    "\r\nContent-Type: " + std::string(content_type) +
+                    "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n";
   req.append(body);
   return RoundTrip(req);
 }

@@ -1,5 +1,6 @@
 // HttpConnection: one keep-alive HTTP/1.1 connection to `idres serve`, enough
-// for Connect unary calls (POST with a JSON body) and GET /metrics. Plain
+// for Connect unary calls (POST of a JSON or binary protobuf body) and GET
+// /metrics. Plain
 // POSIX sockets, TCP_NODELAY, Content-Length framing only (what the server
 // sends). Reconnects once when the server closed an idle connection.
 //
@@ -23,9 +24,10 @@ class HttpConnection {
   HttpConnection(const HttpConnection&) = delete;
   HttpConnection& operator=(const HttpConnection&) = delete;
 
-  // POSTs `body` as application/json to `path`. Throws std::runtime_error on
-  // I/O failure.
-  HttpResponse Post(std::string_view path, std::string_view body);
+  // POSTs `body` to `path` with that Content-Type. Throws std::runtime_error
+  // on I/O failure.
+  HttpResponse Post(std::string_view path, std::string_view body,
+                    std::string_view content_type = "application/json");
 
   // GETs `path`. Throws std::runtime_error on I/O failure.
   HttpResponse Get(std::string_view path);

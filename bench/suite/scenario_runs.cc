@@ -7,11 +7,11 @@
 #include <optional>
 #include <vector>
 
+#include "api/client_requests.h"
 #include "bench/suite/counting_observer.h"
 #include "bench/suite/http_client.h"
 #include "bench/suite/load.h"
 #include "bench/suite/metrics_page.h"
-#include "bench/suite/record_json.h"
 #include "bench/suite/serve_child.h"
 #include "bench/suite/url.h"
 #include "bench/suite/wire_counter.h"
@@ -129,7 +129,9 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
       r.note = std::string("no /metrics: ") + e.what();
     }
     LoadResult load = Drive(spec, workload, tally, [&](int client, const PlannedOp& op) {
-      const HttpResponse resp = conns[client]->Post(kUpsertPath, UpsertRequestJson(op.record));
+      // Binary protobuf, as a high-volume client sends it (errors come as JSON).
+      const HttpResponse resp = conns[client]->Post(kUpsertPath, api::UpsertRequestProto(op.record),
+                                                    api::kProtoContentType);
       if (resp.status == 200) return OpOutcome{};
       return OpOutcome{false, "HTTP " + std::to_string(resp.status) + ": " + resp.body};
     });

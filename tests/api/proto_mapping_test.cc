@@ -1,5 +1,7 @@
 #include "api/proto_mapping.h"
 
+#include "api/client_requests.h"
+
 #include <catch2/catch.hpp>
 
 namespace idres::api {
@@ -78,6 +80,25 @@ TEST_CASE("An upsert result maps outcome, merges and rejections (repaired to UTF
   CHECK(out.merged_person_ids_size() == 2);
   CHECK(out.rejected(0).value() == "12\xEF\xBF\xBD");
   CHECK(out.rejected(0).reason() == "not a possible phone number");
+}
+
+TEST_CASE("A client's record survives the binary request body unchanged") {
+  Record record;
+  record.identifiers = {{"email", "A@Example.org"}, {"phone", "+49 30 1234567"}};
+  record.traits = {{"plan", std::string("pro")}, {"seats", 3.5}, {"active", false}};
+  record.default_region = "DE";
+  record.source = "crm";
+  v1::UpsertRequest request;
+  REQUIRE(request.ParseFromString(UpsertRequestProto(record)));
+  const auto back = ToRecord(request.record());
+  REQUIRE(std::holds_alternative<Record>(back));
+  const auto& r = std::get<Record>(back);
+  REQUIRE(r.identifiers.size() == 2);
+  CHECK(r.identifiers[1].type == "phone");
+  CHECK(r.identifiers[1].value == "+49 30 1234567");
+  CHECK(r.traits == record.traits);
+  CHECK(r.default_region == "DE");
+  CHECK(r.source == "crm");
 }
 
 }  // namespace
