@@ -29,7 +29,8 @@ std::string UtcNow() {
 constexpr const char* kSettings =
     "SELECT name, setting || COALESCE(unit, '') FROM pg_settings WHERE name IN "
     "('shared_buffers', 'max_connections', 'fsync', 'synchronous_commit', 'full_page_writes', "
-    "'max_locks_per_transaction', 'work_mem', 'wal_level', 'checkpoint_timeout', 'max_wal_size') "
+    "'max_locks_per_transaction', 'work_mem', 'wal_level', 'checkpoint_timeout', 'max_wal_size', "
+    "'wal_compression') "
     "ORDER BY name";
 
 nlohmann::json ClusterFacts(const std::string& url) {
