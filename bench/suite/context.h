@@ -20,6 +20,7 @@ struct SuiteContext {
   // argv of `idres serve` after the binary; {port}, {url} and {pool} are
   // replaced.
   std::vector<std::string> serve_args;
+  int serve_pool_cap = 0;  // SuiteOptions::serve_pool_cap
   int http_port_first = 18500;
   int http_port_last = 18599;
 };

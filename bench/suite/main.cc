@@ -55,7 +55,8 @@ int main(int argc, char** argv) {
                                  options.idres_binary,
                                  options.pgbench,
                                  options.work_dir,
-                                 options.serve_args};
+                                 options.serve_args,
+                                 options.serve_pool_cap};
   nlohmann::json meta;
   meta["started_at"] = UtcNow();
   meta["cores"] = std::thread::hardware_concurrency();
@@ -66,7 +67,8 @@ int main(int argc, char** argv) {
                      {"large", options.large},
                      {"scale_clients", options.scale_clients},
                      {"import_records", options.import_records},
-                     {"import_workers", options.import_workers}};
+                     {"import_workers", options.import_workers},
+                     {"serve_pool_cap", options.serve_pool_cap}};
   try {
     meta["postgres"] = ClusterFacts(options.database_url);
   } catch (const std::exception& e) {

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -116,7 +117,10 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
   r.transport = "http";
   const XactCounts before = ctx.cluster.Xacts(db.name());
   {
-    ServeChild serve(ctx, db.url(), spec.clients);
+    const int pool =
+        ctx.serve_pool_cap > 0 ? std::min(spec.clients, ctx.serve_pool_cap) : spec.clients;
+    r.note = "served with " + std::to_string(pool) + " database connections";
+    ServeChild serve(ctx, db.url(), pool);
     std::vector<std::unique_ptr<HttpConnection>> conns;
     for (int c = 0; c < spec.clients; ++c) {
       conns.push_back(std::make_unique<HttpConnection>("127.0.0.1", serve.port()));
