@@ -55,9 +55,7 @@ std::vector<UpsertResult> RpcSink::BatchUpsert(std::span<const Record> records) 
 
 std::vector<UpsertResult> RpcSink::BatchUpsert(std::span<const Record> records,
                                                const BatchReceipt& receipt) {
-  if (receipt.items.size() != records.size()) {
-    throw std::invalid_argument("BatchUpsert: one receipt item per record is needed");
-  }
+  receipt.RequireOnePerRecord(records.size());
   return Send(records, &receipt);
 }
 

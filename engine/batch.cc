@@ -7,7 +7,6 @@
 // multi-row statements per chunk, not several per record.
 #include <algorithm>
 #include <set>
-#include <stdexcept>
 
 #include "engine/detail/batch_resolver.h"
 #include "engine/detail/batch_writer.h"
@@ -54,7 +53,6 @@ std::vector<Chunk> MakeChunks(const std::vector<detail::PreparedRecord>& prepare
 // The items of `receipt` for the records of `chunk` that are stored already.
 // An earlier attempt's transaction wrote its records and their receipts
 // together, so a receipt is there exactly when its record is.
-
 std::set<std::int64_t> StoredItems(detail::Tx& tx, const BatchReceipt& receipt,
                                    const Chunk& chunk) {
   std::vector<std::int64_t> items;
@@ -110,9 +108,7 @@ std::vector<UpsertResult> Engine::BatchUpsert(std::span<const Record> records) {
 
 std::vector<UpsertResult> Engine::BatchUpsert(std::span<const Record> records,
                                               const BatchReceipt& receipt) {
-  if (receipt.items.size() != records.size()) {
-    throw std::invalid_argument("BatchUpsert: one receipt item per record is needed");
-  }
+  receipt.RequireOnePerRecord(records.size());
   return Batch(records, &receipt);
 }
 

@@ -3,9 +3,11 @@
 // types; safe to copy between threads.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
@@ -62,6 +64,14 @@ struct Person {
 struct BatchReceipt {
   std::int64_t job = 0;
   std::vector<std::int64_t> items;  // one per record
+
+  // Throws std::invalid_argument unless there is one item per record: the
+  // precondition of every BatchUpsert that takes a receipt.
+  void RequireOnePerRecord(std::size_t records) const {
+    if (items.size() != records) {
+      throw std::invalid_argument("BatchUpsert: one receipt item per record is needed");
+    }
+  }
 };
 
 struct StoreStats {
