@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "api/client_requests.h"
 #include "api/utf8.h"
 
 namespace idres::api {
@@ -58,12 +59,12 @@ std::optional<WireFormat> ParseContentType(std::string_view content_type) {
   std::string_view media = content_type.substr(0, content_type.find(';'));
   const std::string type = Lower(Trim(media));
   if (type == "application/json") return WireFormat::kJson;
-  if (type == "application/proto") return WireFormat::kProto;
+  if (type == kProtoContentType) return WireFormat::kProto;
   return std::nullopt;
 }
 
 std::string_view ContentTypeOf(WireFormat format) {
-  return format == WireFormat::kJson ? "application/json" : "application/proto";
+  return format == WireFormat::kJson ? "application/json" : kProtoContentType;
 }
 
 std::optional<RpcError> Decode(std::string_view body, WireFormat format,

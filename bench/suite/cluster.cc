@@ -20,9 +20,6 @@ constexpr const char* kPrewarmSql =
     " SELECT pg_prewarm(c.oid) FROM pg_class c"
     " WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i')";
 
-}  // namespace
-namespace {
-
 constexpr const char* kCountPersons = "SELECT count(*) FROM persons";
 constexpr const char* kCountMerged = "SELECT count(*) FROM merges";
 // A PRIMARY KEY on (person_id, type, value) already keeps one person from

@@ -1,8 +1,8 @@
 // HttpConnection: one keep-alive HTTP/1.1 connection to `idres serve`, enough
 // for Connect unary calls (POST of a JSON or binary protobuf body) and GET
-// /metrics. Plain
-// POSIX sockets, TCP_NODELAY, Content-Length framing only (what the server
-// sends). Reconnects once when the server closed an idle connection.
+// /metrics. Plain POSIX sockets, TCP_NODELAY, Content-Length framing only
+// (what the server sends). Reconnects once when the server closed an idle
+// connection.
 //
 // Thread-safety: none; each benchmark client owns its own connection.
 #pragma once

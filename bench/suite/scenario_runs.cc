@@ -119,7 +119,7 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
   {
     const int pool =
         ctx.serve_pool_cap > 0 ? std::min(spec.clients, ctx.serve_pool_cap) : spec.clients;
-    r.note = "served with " + std::to_string(pool) + " database connections";
+    r.note = "served over a database pool of " + std::to_string(pool);
     ServeChild serve(ctx, db.url(), pool);
     std::vector<std::unique_ptr<HttpConnection>> conns;
     for (int c = 0; c < spec.clients; ++c) {
