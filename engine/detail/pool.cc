@@ -33,9 +33,16 @@ Pool::Lease Pool::Borrow() {
   {
     std::unique_lock lock(mu_);
     // Free slots = size - lent; idle connections fill some of them, the rest
-    // were dropped as broken and reconnect here.
-    freed_.wait(lock, [&] { return lent_ < size_; });
-    ++lent_;
+    // were dropped as broken and reconnect here. A free slot goes to this
+    // caller only when nobody queued before it.
+    if (lent_ < size_ && waiters_.empty()) {
+      ++lent_;
+    } else {
+      Waiter self;
+      waiters_.push_back(&self);
+      // Return() passed its slot on: lent_ already counts this caller.
+      self.granted_cv.wait(lock, [&] { return self.granted; });
+    }
     if (!idle_.empty()) {
       conn = std::move(idle_.back());
       idle_.pop_back();
@@ -54,21 +61,32 @@ Pool::Lease Pool::Borrow() {
 
 void Pool::Return(std::unique_ptr<pqxx::connection> conn, bool broken) {
   std::unique_ptr<pqxx::connection> drop;  // closed outside the mutex
-  {
-    std::lock_guard lock(mu_);
-    --lent_;
-    if (conn && !broken && conn->is_open()) {
-      idle_.push_back(std::move(conn));
-    } else {
-      drop = std::move(conn);
-    }
+  std::lock_guard lock(mu_);
+  if (conn && !broken && conn->is_open()) {
+    idle_.push_back(std::move(conn));
+  } else {
+    drop = std::move(conn);
   }
-  freed_.notify_one();
+  if (waiters_.empty()) {
+    --lent_;
+    return;
+  }
+  // The slot passes to the oldest waiter. Notified under the mutex: once it
+  // sees `granted` it may return and destroy its Waiter.
+  Waiter* next = waiters_.front();
+  waiters_.pop_front();
+  next->granted = true;
+  next->granted_cv.notify_one();
 }
 
 int Pool::InUse() const {
   std::lock_guard lock(mu_);
   return lent_;
+}
+
+int Pool::Waiting() const {
+  std::lock_guard lock(mu_);
+  return static_cast<int>(waiters_.size());
 }
 
 Pool::Lease::Lease(Pool* pool, std::unique_ptr<pqxx::connection> conn)

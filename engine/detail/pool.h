@@ -1,7 +1,10 @@
 // Pool: a fixed number of PostgreSQL connections shared by threads.
 //
 // All connections are opened at construction. Borrow() blocks while every
-// connection is lent out. A lease whose connection broke (or was marked
+// connection is lent out, and callers are served first come, first served:
+// a returned connection passes to the longest waiter, never to a caller that
+// arrived later (not even the one returning it), so no caller starves while
+// others borrow again and again. A lease whose connection broke (or was marked
 // broken) is dropped on return and its slot reconnects on the next borrow,
 // so one lost connection never poisons later calls.
 //
@@ -10,6 +13,7 @@
 #pragma once
 
 #include <condition_variable>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <pqxx/connection>
@@ -49,9 +53,17 @@ class Pool {
   Lease Borrow();
 
   int InUse() const;
+  // Callers blocked in Borrow().
+  int Waiting() const;
   int size() const { return size_; }
 
  private:
+  // A caller blocked in Borrow(), granted a slot by Return().
+  struct Waiter {
+    std::condition_variable granted_cv;
+    bool granted = false;
+  };
+
   std::unique_ptr<pqxx::connection> Open() const;
   void Return(std::unique_ptr<pqxx::connection> conn, bool broken);
 
@@ -59,8 +71,8 @@ class Pool {
   const int size_;
   const bool prepared_;
   mutable std::mutex mu_;
-  std::condition_variable freed_;
   std::vector<std::unique_ptr<pqxx::connection>> idle_;  // guarded by mu_
+  std::deque<Waiter*> waiters_;                          // guarded by mu_; oldest first
   int lent_ = 0;                                         // guarded by mu_
 };
 

@@ -1,0 +1,71 @@
+// The engine's connection pool serves its callers in the order they came:
+// with more callers than connections, one that returns a connection and
+// borrows again goes behind those already waiting.
+#include <catch2/catch.hpp>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "engine/detail/pool.h"
+#include "tests/support/test_db.h"
+
+namespace idres::testing {
+namespace {
+
+// Blocks until `pool` has `n` callers waiting in Borrow().
+void AwaitWaiting(const detail::Pool& pool, int n) {
+  while (pool.Waiting() < n) std::this_thread::yield();
+}
+
+TEST_CASE("the pool serves waiting callers first come, first served", "[pg][engine]") {
+  TestDatabase db;
+  detail::Pool pool(db.url(), 1, false);
+  std::mutex mu;
+  std::vector<int> order;  // who got the connection, in turn
+  const auto record = [&](int who) {
+    std::lock_guard lock(mu);
+    order.push_back(who);
+  };
+
+  std::optional<detail::Pool::Lease> held(pool.Borrow());
+  std::vector<std::thread> waiters;
+  for (int who = 1; who <= 3; ++who) {
+    waiters.emplace_back([&, who] {
+      detail::Pool::Lease lease = pool.Borrow();
+      record(who);
+    });
+    AwaitWaiting(pool, who);  // queued strictly one after the other
+  }
+  // The holder returns its connection and at once asks for it again, as a
+  // busy caller does: it must not overtake the three waiting callers.
+  held.reset();
+  {
+    detail::Pool::Lease again = pool.Borrow();
+    record(0);
+  }
+  for (std::thread& t : waiters) t.join();
+
+  CHECK(order == std::vector<int>{1, 2, 3, 0});
+  CHECK(pool.InUse() == 0);
+  CHECK(pool.Waiting() == 0);
+}
+
+TEST_CASE("a waiting caller gets the slot of a connection returned broken", "[pg][engine]") {
+  TestDatabase db;
+  detail::Pool pool(db.url(), 1, false);
+  std::optional<detail::Pool::Lease> held(pool.Borrow());
+  std::thread waiter([&] {
+    detail::Pool::Lease lease = pool.Borrow();
+    // The slot reconnected for this caller.
+    CHECK(lease.conn().is_open());
+  });
+  AwaitWaiting(pool, 1);
+  held->MarkBroken();
+  held.reset();
+  waiter.join();
+  CHECK(pool.InUse() == 0);
+}
+
+}  // namespace
+}  // namespace idres::testing
