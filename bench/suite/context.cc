@@ -1,5 +1,7 @@
 #include "bench/suite/context.h"
 
+#include <algorithm>
+
 namespace idres::bench {
 namespace {
 
@@ -11,6 +13,10 @@ void ReplaceAll(std::string& s, const std::string& from, const std::string& to) 
 }
 
 }  // namespace
+
+int PoolFor(const SuiteContext& ctx, int clients) {
+  return ctx.pool_cap > 0 ? std::min(clients, ctx.pool_cap) : clients;
+}
 
 std::vector<std::string> Expand(const std::vector<std::string>& args, const std::string& port,
                                 const std::string& url, const std::string& pool,

@@ -20,10 +20,14 @@ struct SuiteContext {
   // argv of `idres serve` after the binary; {port}, {url} and {pool} are
   // replaced.
   std::vector<std::string> serve_args;
-  int serve_pool_cap = 0;  // SuiteOptions::serve_pool_cap
+  int pool_cap = 0;  // SuiteOptions::pool_cap
   int http_port_first = 18500;
   int http_port_last = 18599;
 };
+
+// The database connections of a run with `clients` clients: the clients, at
+// most ctx.pool_cap of them (when that is set).
+int PoolFor(const SuiteContext& ctx, int clients);
 
 // `args` with {port}, {url}, {pool} (and {file}) replaced.
 std::vector<std::string> Expand(const std::vector<std::string>& args, const std::string& port,

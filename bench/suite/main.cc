@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
                                  options.pgbench,
                                  options.work_dir,
                                  options.serve_args,
-                                 options.serve_pool_cap};
+                                 options.pool_cap};
   nlohmann::json meta;
   meta["started_at"] = UtcNow();
   meta["cores"] = std::thread::hardware_concurrency();
@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
                      {"scale_clients", options.scale_clients},
                      {"import_records", options.import_records},
                      {"import_workers", options.import_workers},
-                     {"serve_pool_cap", options.serve_pool_cap}};
+                     {"pool_cap", options.pool_cap}};
   try {
     meta["postgres"] = ClusterFacts(options.database_url);
   } catch (const std::exception& e) {

@@ -56,12 +56,13 @@ bool ParseOptions(int argc, char** argv, SuiteOptions& o, int& exit_code) {
   app.add_option("--chart", o.chart_path, "write the throughput chart (SVG) here");
   app.add_option("--work-dir", o.work_dir, "logs and scratch files");
   app.add_option("--serve-args", serve_args, "argv of `idres serve`; {port} {url} {pool}");
-  // A server sizes its pool to the database's cores, not to its callers:
+  // A pool is sized to the database's cores, not to its callers:
   // PostgreSQL's guidance is about 2 connections per core. On this 2-core
   // machine 4 connections served 32 HTTP clients 1.5x faster than 32.
-  o.serve_pool_cap = 2 * static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  app.add_option("--serve-pool-cap", o.serve_pool_cap,
-                 "most connections of `idres serve` in the HTTP runs (0: one per client)");
+  o.pool_cap = 2 * static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  app.add_option("--pool-cap", o.pool_cap,
+                 "most database connections of a run of a-d, in-process or served "
+                 "(0: one per client)");
   app.add_option("--import-args", import_args,
                  "argv of `idres import` ({url}, {file}: JSON lines); \"\" skips it");
   try {

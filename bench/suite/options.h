@@ -30,9 +30,9 @@ struct SuiteOptions {
   std::string chart_path;
   std::string work_dir;
   std::vector<std::string> serve_args;
-  // Connections of the served process in the HTTP runs of (a)-(d): the
-  // clients, at most this many (0: no bound). Default 2 x the cores.
-  int serve_pool_cap = 0;
+  // Database connections of the runs of (a)-(d), in-process and served:
+  // the clients, at most this many (0: no bound). Default 2 x the cores.
+  int pool_cap = 0;
   std::vector<std::string> import_args;  // empty: no `idres import` run
 };
 

@@ -79,11 +79,12 @@ RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive) {
   RunResult r;
   r.variant = naive ? "naive" : "idres";
   r.transport = "in-process";
+  const int pool = PoolFor(ctx, spec.clients);
   const XactCounts before = ctx.cluster.Xacts(db.name());
   {
     EngineOptions options;
     options.database_url = db.url();
-    options.pool_size = spec.clients;
+    options.pool_size = pool;
     options.observer = observer;
     options.unsafe_skip_locks_for_tests_only = naive;
     Engine engine(std::move(options));
@@ -104,7 +105,8 @@ RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive) {
   r.expected_created = workload.ExpectedCreations(tally);
   r.check = ctx.cluster.Check(db.name(), workload.ExpectedPersons(tally));
   r.check_must_pass = !naive;
-  if (naive) r.note = "locks off, unique index dropped";
+  r.note = "pool of " + std::to_string(pool);
+  if (naive) r.note += "; locks off, unique index dropped";
   return r;
 }
 
@@ -117,9 +119,8 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
   r.transport = "http";
   const XactCounts before = ctx.cluster.Xacts(db.name());
   {
-    const int pool =
-        ctx.serve_pool_cap > 0 ? std::min(spec.clients, ctx.serve_pool_cap) : spec.clients;
-    r.note = "served over a database pool of " + std::to_string(pool);
+    const int pool = PoolFor(ctx, spec.clients);
+    r.note = "served over a pool of " + std::to_string(pool);
     ServeChild serve(ctx, db.url(), pool);
     std::vector<std::unique_ptr<HttpConnection>> conns;
     for (int c = 0; c < spec.clients; ++c) {
