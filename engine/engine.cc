@@ -52,8 +52,12 @@ void Engine::Impl::RunAttempts(const std::function<void(detail::Tx&)>& fn,
     try {
       detail::Pool::Lease lease = pool.Borrow();
       const auto start = std::chrono::steady_clock::now();
-      detail::Tx tx(lease, options.prepared_statements, options.lock_timeout, lock_keys);
-      if (locked) AfterKeyLocks(lock_keys, start);
+      // Lock wait: until the key locks are answered, which with prepared
+      // statements is together with the transaction's first statement.
+      std::function<void()> on_begun;
+      if (locked) on_begun = [&] { AfterKeyLocks(lock_keys, start); };
+      detail::Tx tx(lease, options.prepared_statements, options.lock_timeout, lock_keys,
+                    std::move(on_begun));
       fn(tx);
       tx.Commit();
       return;

@@ -39,6 +39,10 @@ std::vector<std::int64_t> LockPersons(Tx& tx, std::span<const std::int64_t> ids)
   return out;
 }
 
+void LockPersonsWithNext(Tx& tx, std::span<const std::int64_t> ids) {
+  tx.Defer(kLockPersons, Ints(ids));
+}
+
 std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::int64_t> ids) {
   std::map<std::int64_t, StoredPerson> out;
   // Identifier and trait rows of a person deleted between the branches of
@@ -61,26 +65,26 @@ std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::in
   return out;
 }
 
-std::int64_t InsertPerson(Tx& tx, const NewIdentifiers& ids,
-                          std::span<const std::int64_t> match_keys, const Traits& traits) {
+std::int64_t InsertPersonAndCommit(Tx& tx, const NewIdentifiers& ids,
+                                   std::span<const std::int64_t> match_keys, const Traits& traits) {
   const TraitArrays t = EncodeTraits(traits);
   const pqxx::result r =
-      tx.Exec(kInsertPerson, TextArray(ids.types), TextArray(ids.values), BoolArray(ids.unique),
-              Ints(match_keys), t.keys, t.kinds, t.values);
+      tx.ExecAndCommit(kInsertPerson, TextArray(ids.types), TextArray(ids.values),
+                       BoolArray(ids.unique), Ints(match_keys), t.keys, t.kinds, t.values);
   return r.at(0)[0].as<std::int64_t>();
 }
 
 void WritePerson(Tx& tx, std::int64_t id, const NewIdentifiers& ids,
                  std::span<const std::int64_t> match_keys, const Traits& traits) {
   const TraitArrays t = EncodeTraits(traits);
-  tx.Exec(kWritePerson, id, TextArray(ids.types), TextArray(ids.values), BoolArray(ids.unique),
-          Ints(match_keys), t.keys, t.kinds, t.values);
+  tx.Defer(kWritePerson, id, TextArray(ids.types), TextArray(ids.values), BoolArray(ids.unique),
+           Ints(match_keys), t.keys, t.kinds, t.values);
 }
 
 void MergeInto(Tx& tx, std::int64_t survivor, std::span<const std::int64_t> absorbed,
                const std::string& reason) {
-  tx.Exec(kMoveIdentifiers, survivor, Ints(absorbed));
-  tx.Exec(kRedirectAndDelete, survivor, Ints(absorbed), reason);
+  tx.Defer(kMoveIdentifiers, survivor, Ints(absorbed));
+  tx.Defer(kRedirectAndDelete, survivor, Ints(absorbed), reason);
 }
 
 std::optional<std::int64_t> ResolveMerged(Tx& tx, std::int64_t id) {

@@ -36,6 +36,10 @@ std::vector<Candidate> ReadCandidates(Tx& tx, const LockPlan& plan);
 // Row-locks the persons `ids` (ascending); returns the ids that still exist.
 std::vector<std::int64_t> LockPersons(Tx& tx, std::span<const std::int64_t> ids);
 
+// The same lock, sent with the next statement (Tx::Defer): which of `ids`
+// still exist shows in what that statement reads afterwards, e.g. ReadPersons.
+void LockPersonsWithNext(Tx& tx, std::span<const std::int64_t> ids);
+
 // The persons `ids` that exist, read in one statement.
 std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::int64_t> ids);
 
@@ -45,9 +49,13 @@ struct NewIdentifiers {
   std::vector<bool> unique;
 };
 
-// A new person with `ids`, `match_keys` and `traits`; returns its id.
-std::int64_t InsertPerson(Tx& tx, const NewIdentifiers& ids,
-                          std::span<const std::int64_t> match_keys, const Traits& traits);
+// A new person with `ids`, `match_keys` and `traits`, and COMMIT, in one
+// round trip; returns its id.
+std::int64_t InsertPersonAndCommit(Tx& tx, const NewIdentifiers& ids,
+                                   std::span<const std::int64_t> match_keys, const Traits& traits);
+
+// The writes below are sent with the transaction's next statement or its
+// COMMIT (Tx::Defer); their errors are thrown there.
 
 // Adds `ids` and `match_keys` to person `id` and replaces its traits.
 void WritePerson(Tx& tx, std::int64_t id, const NewIdentifiers& ids,

@@ -5,16 +5,34 @@
 #include "engine/detail/begin_sql.h"
 
 namespace idres::detail {
+namespace {
+
+constexpr const char* kCommit = "COMMIT";
+constexpr const char* kRollback = "ROLLBACK";
+
+std::string Joined(const std::vector<std::string>& statements) {
+  std::string sql;
+  for (const std::string& s : statements) {
+    if (!sql.empty()) sql += "; ";
+    sql += s;
+  }
+  return sql;
+}
+
+}  // namespace
 
 Tx::Tx(Pool::Lease& lease, bool prepared, std::chrono::milliseconds lock_timeout,
-       std::span<const std::int64_t> lock_keys)
-    : lease_(lease), prepared_(prepared), work_(lease.conn()) {
+       std::span<const std::int64_t> lock_keys, std::function<void()> on_begun)
+    : lease_(lease), prepared_(prepared), on_begun_(std::move(on_begun)), work_(lease.conn()) {
   try {
     // Registers kLockKeys with the server if this connection has not yet
     // (new, or reconnected by libpqxx); otherwise sends nothing.
     if (prepared_ && !lock_keys.empty()) lease.conn().prepare_now(kLockKeys.name);
-    work_.exec(BeginSql(lock_timeout, lock_keys, prepared_));
+    pending_ = BeginStatements(lock_timeout, lock_keys, prepared_);
+    if (!prepared_) SendPending();
   } catch (...) {
+    // Nothing sent yet, yet the connection failed (preparing on it): drop it.
+    if (!sent_) lease_.MarkBroken();
     // No destructor runs for a half-built object: end the transaction here.
     Rollback();
     throw;
@@ -25,10 +43,69 @@ Tx::~Tx() {
   if (!done_) Rollback();
 }
 
-void Tx::Rollback() noexcept {
+std::string Tx::Call(const Statement& s, std::initializer_list<std::string> literals) {
+  lease_.conn().prepare_now(s.name);
+  std::string sql = std::string("EXECUTE ") + s.name;
+  if (literals.size() == 0) return sql;
+  const char* separator = "(";
+  for (const std::string& literal : literals) {
+    sql += separator;
+    sql += literal;
+    separator = ", ";
+  }
+  return sql + ")";
+}
+
+pqxx::result Tx::SendPending() {
+  const std::string sql = Joined(pending_);
+  pending_.clear();
+  sent_ = true;
+  pqxx::result r = work_.exec(sql);
+  Begun();
+  return r;
+}
+
+pqxx::result Tx::SendPendingAndCommit() {
+  // A pipeline, because the rows wanted are not the last statement's.
+  std::vector<std::string> statements = std::move(pending_);
+  pending_.clear();
+  sent_ = true;
   done_ = true;
   try {
-    work_.exec("ROLLBACK");
+    pqxx::pipeline pipeline(work_);
+    pipeline.retain(static_cast<int>(statements.size()) + 1);
+    pqxx::pipeline::query_id wanted = 0;
+    for (const std::string& s : statements) wanted = pipeline.insert(s);
+    pipeline.insert(kCommit);
+    pqxx::result rows;
+    // In order: a failed statement throws here, and what follows never ran.
+    while (!pipeline.empty()) {
+      auto [id, r] = pipeline.retrieve();
+      if (id == wanted) rows = std::move(r);
+    }
+    Begun();
+    return rows;
+  } catch (...) {
+    // The destructor's ROLLBACK ends a transaction the error aborted, and is
+    // only a warning when COMMIT itself failed; a broken connection is
+    // dropped there.
+    done_ = false;
+    throw;
+  }
+}
+
+void Tx::Begun() {
+  if (begun_) return;
+  begun_ = true;
+  if (on_begun_) on_begun_();
+}
+
+void Tx::Rollback() noexcept {
+  done_ = true;
+  pending_.clear();
+  if (!sent_) return;  // the database never saw this transaction
+  try {
+    work_.exec(kRollback);
   } catch (...) {
     // The connection is in an unknown state: never lend it out again.
     lease_.MarkBroken();
@@ -36,11 +113,13 @@ void Tx::Rollback() noexcept {
 }
 
 void Tx::Commit() {
-  done_ = true;  // whatever COMMIT answers, the transaction is over
+  if (done_) return;
+  pending_.push_back(kCommit);
+  done_ = true;
   try {
-    work_.exec("COMMIT");
+    SendPending();
   } catch (...) {
-    lease_.MarkBroken();
+    done_ = false;  // as in SendPendingAndCommit
     throw;
   }
 }

@@ -1,21 +1,39 @@
 // Tx: one database transaction on a borrowed connection, RAII.
 //
-// The constructor sends its own BEGIN ISOLATION LEVEL READ COMMITTED, SET
-// LOCAL lock_timeout and, when given keys, the step-3 key locks, all in one
-// round trip: the engine's correctness rests on each statement taking a fresh
-// snapshot after the lock wait, whatever the database's default isolation
-// is, and folding the locks into the BEGIN message saves the upsert a round
-// trip. The destructor rolls back unless Commit() succeeded, which also
-// releases every pg_advisory_xact_lock taken inside.
+// Every transaction opens with BEGIN ISOLATION LEVEL READ COMMITTED, SET
+// LOCAL lock_timeout and, when given keys, the step-3 key locks
+// (engine/detail/begin_sql.h): the engine's correctness rests on each
+// statement taking a fresh snapshot after the lock wait, whatever the
+// database's default isolation is. The destructor rolls back unless the
+// transaction committed, which also releases every pg_advisory_xact_lock
+// taken inside.
+//
+// Round trips. With prepared statements on, statements the database has not
+// yet seen travel together, as one simple query of EXECUTEs whose arguments
+// are quoted literals (never spliced text):
+//   - the opening statements go out with the first Exec(), so the upsert's
+//     key locks and its candidate read are one round trip (each statement
+//     still takes its own snapshot, after the locks are granted);
+//   - Defer()red writes go out with the next Exec() or with the COMMIT;
+//   - ExecAndCommit() sends its statement and COMMIT in one round trip and
+//     still returns the statement's rows.
+// An error in any statement of such a message aborts the transaction there:
+// the later statements never run, and the error is thrown by the call that
+// sent the message. With prepared statements off (PgBouncer in transaction
+// mode) every call is its own round trip, as parameterized statements.
 //
 // Thread-safety: a Tx belongs to one thread. Internal to engine/.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <initializer_list>
 #include <pqxx/pqxx>
 #include <span>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "engine/detail/pool.h"
 #include "engine/detail/statements.h"
@@ -24,35 +42,80 @@ namespace idres::detail {
 
 class Tx {
  public:
-  // Begins the transaction and takes pg_advisory_xact_lock on every one of
-  // `lock_keys` (sorted and unique; may be empty) before returning. Throws
-  // what the server answered (e.g. 55P03 when a key waits past the lock
-  // timeout); the transaction is then already rolled back.
+  // Opens the transaction; `lock_keys` (sorted and unique; may be empty)
+  // are locked before any statement of the caller runs. `on_begun` is called
+  // once the database has answered the opening statements (with prepared
+  // statements on, that answer comes with the first Exec()'s). Errors of the
+  // opening statements (e.g. 55P03 when a key waits past the lock timeout)
+  // are thrown by whichever call sent them; the transaction then rolls back.
   Tx(Pool::Lease& lease, bool prepared, std::chrono::milliseconds lock_timeout,
-     std::span<const std::int64_t> lock_keys = {});
+     std::span<const std::int64_t> lock_keys = {}, std::function<void()> on_begun = {});
   ~Tx();
   Tx(const Tx&) = delete;
   Tx& operator=(const Tx&) = delete;
 
-  // Runs `s` with `args` as $1, $2, ...: prepared, or as an unnamed
-  // parameterized statement when prepared statements are off (PgBouncer).
+  // Runs `s` with `args` as $1, $2, ... (after whatever is pending) and
+  // returns its rows.
   template <typename... Args>
   pqxx::result Exec(const Statement& s, Args&&... args) {
-    if (prepared_) return work_.exec_prepared(s.name, std::forward<Args>(args)...);
-    return work_.exec_params(s.sql, std::forward<Args>(args)...);
+    if (!prepared_) return work_.exec_params(s.sql, std::forward<Args>(args)...);
+    if (pending_.empty()) return work_.exec_prepared(s.name, std::forward<Args>(args)...);
+    pending_.push_back(Call(s, {Literal(args)...}));
+    return SendPending();
   }
 
+  // Runs `s`, whose rows nobody reads, with the next message.
+  template <typename... Args>
+  void Defer(const Statement& s, Args&&... args) {
+    if (!prepared_) {
+      work_.exec_params(s.sql, std::forward<Args>(args)...);
+      return;
+    }
+    pending_.push_back(Call(s, {Literal(args)...}));
+  }
+
+  // Runs `s` and commits; returns the rows of `s`.
+  template <typename... Args>
+  pqxx::result ExecAndCommit(const Statement& s, Args&&... args) {
+    if (!prepared_) {
+      pqxx::result r = work_.exec_params(s.sql, std::forward<Args>(args)...);
+      Commit();
+      return r;
+    }
+    pending_.push_back(Call(s, {Literal(args)...}));
+    return SendPendingAndCommit();
+  }
+
+  // Commits (with whatever is pending), unless already committed.
   void Commit();
 
  private:
+  template <typename T>
+  std::string Literal(const T& arg) {
+    return work_.quote(arg);
+  }
+  // EXECUTE of the prepared `s` with `literals`; prepares `s` on this
+  // connection first if libpqxx has not yet.
+  std::string Call(const Statement& s, std::initializer_list<std::string> literals);
+  // Sends the pending statements as one message; the rows of the last.
+  pqxx::result SendPending();
+  // Sends the pending statements and COMMIT as one message; the rows of
+  // the last pending statement.
+  pqxx::result SendPendingAndCommit();
+  // The opening statements were answered: tell the caller, once.
+  void Begun();
   void Rollback() noexcept;
 
   Pool::Lease& lease_;
   const bool prepared_;
+  std::function<void()> on_begun_;
   // BEGIN/COMMIT are ours; libpqxx's own transaction classes cannot pin the
   // isolation level for every server default, so this one sends nothing.
   pqxx::nontransaction work_;
-  bool done_ = false;
+  std::vector<std::string> pending_;  // statements not yet sent, in order
+  bool sent_ = false;                 // the database has seen this transaction
+  bool begun_ = false;                // on_begun_ was called
+  bool done_ = false;                 // committed or rolled back
 };
 
 }  // namespace idres::detail

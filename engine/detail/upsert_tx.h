@@ -1,8 +1,11 @@
 // ApplyRecord: steps 4 to 7 of the upsert transaction for one record whose
 // key locks the caller already holds (README.md, "The upsert transaction"):
 // read candidates, score them, lock and re-read the matches, then create,
-// update or merge on top of what was re-read. Shared by Upsert and
-// BatchUpsert. Internal to engine/.
+// update or merge on top of what was re-read. Used by Upsert (BatchUpsert
+// resolves whole chunks: engine/batch.cc). A creation commits the
+// transaction together with its insert, in one round trip; an update or
+// merge leaves its writes deferred (Tx::Defer) for the caller's Commit().
+// Internal to engine/.
 #pragma once
 
 #include <stdexcept>

@@ -111,5 +111,31 @@ TEST_CASE("records sharing only a postal code or only a birth date do not wait",
   CHECK(PersonCount(db) == 4);
 }
 
+// Blocks until `n` sessions of `db` wait for an advisory lock.
+void AwaitKeyWaiters(const TestDatabase& db, int n) {
+  while (db.Count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") <
+         n) {
+    std::this_thread::yield();
+  }
+}
+
+// The key locks, the candidate read and the BEGIN travel in one message: the
+// read must still take its snapshot after the lock wait, or a record that
+// waited for the person's creator would not see that person. Weak values
+// only, so no unique index can turn the miss into a retry.
+TEST_CASE("a record that waited on a key reads what the key's holder committed", "[pg][engine]") {
+  TestDatabase db;
+  HeldUpsert held(db, Rec({{"name", "Anna"}, {"birth_date", kDate}, {"postal_code", "10115"}}));
+  auto waiter = MakeEngine(db, 1);
+  auto second = std::async(std::launch::async, [&] {
+    return waiter->Upsert(
+        Rec({{"name", "anna"}, {"birth_date", kDate}, {"postal_code", "10115"}, {"cookie", "w"}}));
+  });
+  AwaitKeyWaiters(db, 1);
+  CHECK(held.Release().outcome == Outcome::kCreated);
+  CHECK(second.get().outcome == Outcome::kUpdated);
+  CHECK(PersonCount(db) == 1);
+}
+
 }  // namespace
 }  // namespace idres::testing
