@@ -10,17 +10,19 @@ namespace {
 
 constexpr const char* kRandomKey = "random(-4000000000000000000, 4000000000000000000)";
 
-// Round trip 1: the engine's BEGIN message (BeginSql) as one pipeline.
+// One round trip: `commands` as one pipeline.
+std::string Pipeline(const std::string& commands) {
+  return "\\startpipeline\n" + commands + "\\endpipeline\n";
+}
+
+// The engine's opening statements (BeginStatements).
 std::string Begin(const std::string& keys) {
-  return "\\startpipeline\n"
-         "BEGIN ISOLATION LEVEL READ COMMITTED;\n"
+  return "BEGIN ISOLATION LEVEL READ COMMITTED;\n"
          "SET LOCAL lock_timeout = '" +
          std::to_string(EngineOptions{}.lock_timeout.count()) +
          "ms';\n"
          "SELECT pg_advisory_xact_lock(k) FROM unnest(ARRAY[" +
-         keys +
-         "]::bigint[]) AS k ORDER BY k;\n"
-         "\\endpipeline\n";
+         keys + "]::bigint[]) AS k ORDER BY k;\n";
 }
 
 // kReadCandidates for the lookups (types, values) and match keys given.
@@ -89,10 +91,12 @@ std::string Write(const std::string& id, const std::string& keys, const std::str
 
 // The update of one person of first..persons, without the \set lines.
 std::string UpdateBody() {
-  return Begin(":k1") + Candidates("'email'", "'p' || :id || '@preload.example.org'", "'{}'") +
-         LockAndReread(":id") +
-         Write(":id", "'{}'", Traits("'plan', 'visits'", "'string', 'number'", "'basic', :k1")) +
-         "COMMIT;\n";
+  return Pipeline(Begin(":k1") +
+                  Candidates("'email'", "'p' || :id || '@preload.example.org'", "'{}'")) +
+         Pipeline(LockAndReread(":id")) +
+         Pipeline(Write(":id", "'{}'",
+                        Traits("'plan', 'visits'", "'string', 'number'", "'basic', :k1")) +
+                  "COMMIT;\n");
 }
 
 std::string UpdateSets() {
@@ -126,8 +130,10 @@ std::string PgbenchNewScript() {
                            "\n";
   const std::string email = "'g' || :n || '@pgbench.example.org'";
   const std::string phone = "'+1653' || :n";
-  return sets + Begin(":k1, :k2, :k3") +
-         Candidates("'email', 'phone'", email + ", " + phone, "ARRAY[:k3]") +
+  return sets +
+         Pipeline(Begin(":k1, :k2, :k3") +
+                  Candidates("'email', 'phone'", email + ", " + phone, "ARRAY[:k3]")) +
+         "\\startpipeline\n"
          "WITH p AS (INSERT INTO persons (traits) VALUES (" +
          Traits("'plan', 'seq'", "'string', 'number'", "'trial', :n") +
          ") RETURNING id),\n"
@@ -141,7 +147,8 @@ std::string PgbenchNewScript() {
          "  m AS (INSERT INTO match_keys (key, person_id) SELECT k, p.id FROM p, "
          "unnest(ARRAY[:k3]::bigint[]) AS k)\n"
          "SELECT id FROM p;\n"
-         "COMMIT;\n";
+         "COMMIT;\n"
+         "\\endpipeline\n";
 }
 
 std::string PgbenchUpdateScript() { return UpdateSets() + UpdateBody(); }
@@ -154,14 +161,18 @@ std::string PgbenchBridgeScript() {
          "\\set pair :client_id + :nclients * (:round - 1)\n" + "\\if 2 * :pair + 2 <= :half\n" +
          "\\set survivor 2 * :pair + 1\n\\set absorbed 2 * :pair + 2\n" +
          "\\set phone 2000000 + :absorbed\n" + "\\set k1 " + kRandomKey + "\n\\set k2 " +
-         kRandomKey + "\n\\set m " + kRandomKey + "\n" + Begin(":k1, :k2") +
-         Candidates("'email', 'phone'",
-                    "'p' || :survivor || '@preload.example.org', '+1650' || :phone", "'{}'") +
-         LockAndReread(":survivor, :absorbed") + Merge() +
-         Write(":survivor", keys,
-               Traits("'bridged_by', 'plan', 'visits'", "'number', 'string', 'number'",
-                      ":round, 'basic', :absorbed")) +
-         "COMMIT;\n\\else\n" + UpdateSets() + UpdateBody() + "\\endif\n";
+         kRandomKey + "\n\\set m " + kRandomKey + "\n" +
+         Pipeline(Begin(":k1, :k2") +
+                  Candidates("'email', 'phone'",
+                             "'p' || :survivor || '@preload.example.org', '+1650' || :phone",
+                             "'{}'")) +
+         Pipeline(LockAndReread(":survivor, :absorbed")) +
+         Pipeline(Merge() +
+                  Write(":survivor", keys,
+                        Traits("'bridged_by', 'plan', 'visits'", "'number', 'string', 'number'",
+                               ":round, 'basic', :absorbed")) +
+                  "COMMIT;\n") +
+         "\\else\n" + UpdateSets() + UpdateBody() + "\\endif\n";
 }
 
 }  // namespace idres::bench

@@ -5,36 +5,40 @@
 // matcher and the C++ trait merge. So pgbench's throughput is the database's
 // own limit for this work on this machine.
 //
-// Round trip 1 of every script mirrors the engine's first message (BEGIN
-// ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout; the advisory key
-// locks). The engine sends it as one simple-query message; pgbench's `\;`
-// would do that only in -M simple, which would also re-plan every other
-// statement. In -M prepared a statement cannot hold two commands, so the
-// three go as one pipeline (\startpipeline ... \endpipeline): three prepared
-// statements, one Sync, one wait for the server, the same round trip.
+// Round trips mirror the engine's (engine/detail/tx.h). The engine sends
+// statements the database has not yet seen together as one simple-query
+// message: its opening statements (BEGIN ISOLATION LEVEL READ COMMITTED;
+// SET LOCAL lock_timeout; the advisory key locks) with the candidate read,
+// the person row locks with their re-read, and its writes with COMMIT.
+// pgbench's `\;` would do that only in -M simple, which would also re-plan
+// every statement; in -M prepared a statement cannot hold two commands, so
+// each such message is one pipeline (\startpipeline ... \endpipeline):
+// prepared statements, one Sync, one wait for the server, the same round
+// trip.
 //
 // Lock keys and match keys are random numbers: nothing else takes them,
 // exactly as for the engine's fresh records.
 //
-//   PgbenchNewScript     (a), the new half of (d): round trip 1 (3 keys:
-//                        email, phone, composite); candidate read; insert
-//                        person + 5 identifiers + 1 match key; COMMIT. 4.
-//   PgbenchUpdateScript  (b), (c), the updates of (d): round trip 1 (1 key:
-//                        email); candidate read; FOR UPDATE on the person;
-//                        re-read; write traits; COMMIT. 6. Needs
-//                        -D first=<F> -D persons=<N>: persons F..N are updated.
+//   PgbenchNewScript     (a), the new half of (d): [opening (3 keys: email,
+//                        phone, composite) + candidate read]; [insert
+//                        person + 5 identifiers + 1 match key + COMMIT]. 2.
+//   PgbenchUpdateScript  (b), (c), the updates of (d): [opening (1 key:
+//                        email) + candidate read]; [FOR UPDATE on the
+//                        person + re-read]; [write traits + COMMIT]. 3.
+//                        Needs -D first=<F> -D persons=<N>: persons F..N
+//                        are updated.
 //   PgbenchBridgeScript  the bridging tenth of (d): the email of person 2p+1
 //                        with the phone of person 2p+2, each pair once:
-//                        round trip 1 (2 keys); candidate read; FOR UPDATE
-//                        on both; re-read; move identifiers; redirect and
-//                        delete; write the survivor (8 composite match keys,
-//                        merged traits); COMMIT. 8. Pairs are numbered
-//                        client_id + nclients * round (round counts the
-//                        client's bridges: pgbench variables live as long as
-//                        the client); once 2p+2 > half the script runs the
-//                        update shape instead, as the workload does. Needs
-//                        -D nclients, -D half, -D round=0, and the update's
-//                        first/persons.
+//                        [opening (2 keys) + candidate read]; [FOR UPDATE
+//                        on both + re-read]; [move identifiers, redirect
+//                        and delete, write the survivor (8 composite match
+//                        keys, merged traits) + COMMIT]. 3. Pairs are
+//                        numbered client_id + nclients * round (round
+//                        counts the client's bridges: pgbench variables
+//                        live as long as the client); once 2p+2 > half the
+//                        script runs the update shape instead, as the
+//                        workload does. Needs -D nclients, -D half,
+//                        -D round=0, and the update's first/persons.
 // Pure functions; thread-safe.
 #pragma once
 
