@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
   meta["cores"] = std::thread::hardware_concurrency();
   meta["options"] = {{"clients", options.clients},
                      {"seconds", options.seconds},
+                     {"repeat", options.repeat},
                      {"scenarios", options.scenarios},
                      {"preload", options.preload},
                      {"large", options.large},

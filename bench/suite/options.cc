@@ -40,6 +40,9 @@ bool ParseOptions(int argc, char** argv, SuiteOptions& o, int& exit_code) {
   app.add_option("--pgbench", o.pgbench, "the pgbench executable");
   app.add_option("--clients", o.clients, "client counts")->delimiter(',');
   app.add_option("--seconds", o.seconds, "seconds per measurement");
+  app.add_option("--repeat", o.repeat,
+                 "runs of each measurement of a-d and scale, interleaved; the median is kept")
+      ->check(CLI::Range(1, 9));
   app.add_option("--scenarios", o.scenarios, "which of a b c d e f");
   app.add_option("--preload", o.preload, "persons preloaded for scenarios a-d");
   app.add_option("--large", o.large, "persons of the large store for the scale runs (0: skip)");

@@ -15,6 +15,9 @@ struct SuiteOptions {
   std::string pgbench;
   std::vector<int> clients = {1, 8, 32, 64};
   double seconds = 8;
+  // Each measurement of (a)-(d) and of the scale runs this many times,
+  // interleaved; the median by throughput is kept.
+  int repeat = 1;
   std::string scenarios = "abcdef";
   std::int64_t preload = 10000;
   std::int64_t large = 100000;  // scale comparison store; 0 skips it

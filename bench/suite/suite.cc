@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <cmath>
 #include <thread>
 
 #include "bench/suite/goals.h"
@@ -42,7 +44,7 @@ std::string Suite::MakeTemplate(std::int64_t persons) {
   return name;
 }
 
-void Suite::Keep(RunResult r) {
+void Suite::Check(const RunResult& r) {
   spdlog::info("{}: {:.0f} ops/s, p99 {:.2f} ms, errors {}, store {}", Describe(r), r.throughput,
                r.p99_ms, r.errors,
                !r.check.ran ? "-"
@@ -51,15 +53,43 @@ void Suite::Keep(RunResult r) {
   if (r.check.ran && !r.check.ok && r.check_must_pass) {
     results_.failures.push_back(Describe(r) + ": wrong store: " + r.check.detail);
   }
-  results_.runs.push_back(std::move(r));
 }
 
-void Suite::Measure(const std::string& label, const std::function<RunResult()>& what) {
+std::optional<RunResult> Suite::Try(const std::string& label,
+                                    const std::function<RunResult()>& what) {
   try {
-    Keep(what());
+    RunResult r = what();
+    Check(r);
+    return r;
   } catch (const std::exception& e) {
     spdlog::error("{} could not run: {}", label, e.what());
     results_.failures.push_back(label + " could not run: " + e.what());
+    return std::nullopt;
+  }
+}
+
+void Suite::Measure(const std::string& label, const std::function<RunResult()>& what) {
+  if (auto r = Try(label, what)) results_.runs.push_back(std::move(*r));
+}
+
+void Suite::MeasureAll(const std::vector<Measurement>& all) {
+  std::vector<std::vector<RunResult>> runs(all.size());
+  for (int round = 0; round < options_.repeat; ++round) {
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      if (auto r = Try(all[i].label, all[i].run)) runs[i].push_back(std::move(*r));
+    }
+  }
+  for (std::vector<RunResult>& of_one : runs) {
+    if (of_one.empty()) continue;
+    std::sort(of_one.begin(), of_one.end(),
+              [](const RunResult& a, const RunResult& b) { return a.throughput < b.throughput; });
+    RunResult median = of_one[(of_one.size() - 1) / 2];
+    if (of_one.size() > 1) {
+      std::string note = "median of " + std::to_string(of_one.size()) + " runs:";
+      for (const RunResult& r : of_one) note += " " + std::to_string(std::lround(r.throughput));
+      median.note = median.note.empty() ? note : note + "; " + median.note;
+    }
+    results_.runs.push_back(std::move(median));
   }
 }
 
@@ -76,14 +106,18 @@ void Suite::Scenarios(const std::string& base) {
     for (int c : options_.clients) {
       spec.clients = c;
       const std::string label = "scenario " + name + " x" + std::to_string(c);
-      Measure(label + " in-process", [&] { return RunEngine(ctx_, spec, false); });
-      if (options_.http) Measure(label + " http", [&] { return RunHttp(ctx_, spec); });
+      std::vector<Measurement> all{
+          {label + " in-process", [&] { return RunEngine(ctx_, spec, false); }}};
+      if (options_.http) all.push_back({label + " http", [&] { return RunHttp(ctx_, spec); }});
       // The same records with the locks off: what the locks cost, and the
       // duplicates (c) or broken merges (d) they prevent.
-      if (options_.naive) Measure(label + " naive", [&] { return RunEngine(ctx_, spec, true); });
-      if (options_.pgbench_runs) {
-        Measure(label + " pgbench", [&] { return RunPgbenchShape(ctx_, spec); });
+      if (options_.naive) {
+        all.push_back({label + " naive", [&] { return RunEngine(ctx_, spec, true); }});
       }
+      if (options_.pgbench_runs) {
+        all.push_back({label + " pgbench", [&] { return RunPgbenchShape(ctx_, spec); }});
+      }
+      MeasureAll(all);
     }
     // (c) is (b)'s script on ten persons: its shape is counted with (b).
     if (options_.pgbench_runs && s != 'c') {
@@ -107,15 +141,17 @@ void Suite::Scale(const std::string& base) {
   }
   for (char s : std::string("ab")) {
     if (!Wants(s)) continue;
+    std::vector<Measurement> all;
     for (const auto& [tmpl, persons] :
          {std::pair{base, options_.preload}, std::pair{large, options_.large}}) {
-      RunSpec spec{s, options_.scale_clients, options_.seconds, tmpl, persons, "scale"};
-      Measure("scale " + std::string(1, s) + " at " + std::to_string(persons), [&] {
-        RunResult r = RunEngine(ctx_, spec, false);
-        r.section = "scale";
-        return r;
-      });
+      const RunSpec spec{s, options_.scale_clients, options_.seconds, tmpl, persons, "scale"};
+      all.push_back({"scale " + std::string(1, s) + " at " + std::to_string(persons), [this, spec] {
+                       RunResult r = RunEngine(ctx_, spec, false);
+                       r.section = "scale";
+                       return r;
+                     }});
     }
+    MeasureAll(all);
   }
   ctx_.cluster.Drop(large);
 }

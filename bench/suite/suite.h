@@ -7,7 +7,9 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "bench/suite/context.h"
 #include "bench/suite/options.h"
@@ -28,9 +30,21 @@ class Suite {
   void Normalization();
   bool Wants(char scenario) const;
   std::string MakeTemplate(std::int64_t persons);
-  // Runs `what`, records its result, and turns an exception into a failure.
+  struct Measurement {
+    std::string label;
+    std::function<RunResult()> run;
+  };
+  // Runs every one of `all` options_.repeat times, interleaved (each once,
+  // then each again), so that a slow phase of the machine hits all of them
+  // alike; keeps each one's median run by throughput, with every run's
+  // throughput in its note. Every run's store is checked; an exception is a
+  // failure.
+  void MeasureAll(const std::vector<Measurement>& all);
+  // Runs `what` once; a failure when it throws.
+  std::optional<RunResult> Try(const std::string& label, const std::function<RunResult()>& what);
   void Measure(const std::string& label, const std::function<RunResult()>& what);
-  void Keep(RunResult r);
+  // Logs `r` and records a failure if its store check must pass and failed.
+  void Check(const RunResult& r);
 
   const SuiteOptions& options_;
   const SuiteContext& ctx_;
