@@ -10,7 +10,7 @@
 //
 // Thread-safety: all methods may be called from any number of threads at
 // once; each call borrows one connection from a fixed-size pool and blocks
-// while none is free.
+// while none is free, callers served first come, first served.
 //
 // Errors: bad input comes back in UpsertResult; infrastructure failures throw
 // the EngineError subclasses of engine/errors.h.
@@ -35,6 +35,7 @@ namespace idres {
 
 struct EngineOptions {
   std::string database_url;  // libpq connection string or URI
+  // Size it to the database's cores (about 2 per core), not to the callers.
   int pool_size = 16;
   std::chrono::milliseconds lock_timeout{2000};
   // Named prepared statements; off for PgBouncer < 1.21 in transaction mode.
