@@ -75,7 +75,10 @@ void Suite::Measure(const std::string& label, const std::function<RunResult()>& 
 void Suite::MeasureAll(const std::vector<Measurement>& all) {
   std::vector<std::vector<RunResult>> runs(all.size());
   for (int round = 0; round < options_.repeat; ++round) {
-    for (std::size_t i = 0; i < all.size(); ++i) {
+    // Each round starts with the next variant, so none always follows the
+    // same neighbour (e.g. pgbench's 64 exiting backends).
+    for (std::size_t k = 0; k < all.size(); ++k) {
+      const std::size_t i = (k + static_cast<std::size_t>(round)) % all.size();
       if (auto r = Try(all[i].label, all[i].run)) runs[i].push_back(std::move(*r));
     }
   }

@@ -35,8 +35,8 @@ class Suite {
     std::function<RunResult()> run;
   };
   // Runs every one of `all` options_.repeat times, interleaved (each once,
-  // then each again), so that a slow phase of the machine hits all of them
-  // alike; keeps each one's median run by throughput, with every run's
+  // then each again, each round starting one further), so that a slow phase
+  // of the machine hits all of them alike; keeps each one's median run by throughput, with every run's
   // throughput in its note. Every run's store is checked; an exception is a
   // failure.
   void MeasureAll(const std::vector<Measurement>& all);
