@@ -137,5 +137,34 @@ TEST_CASE("a record that waited on a key reads what the key's holder committed",
   CHECK(PersonCount(db) == 1);
 }
 
+// A write sent with COMMIT (Tx::Defer) that fails there: the transaction
+// rolls back, the same connection (pool of 1) runs the retry, and the retry
+// decides on what is stored by then. The conflict comes from a writer that
+// takes no keys, between the upsert's read and its write.
+TEST_CASE("a deferred write that fails at COMMIT is rolled back and retried", "[pg][engine]") {
+  TestDatabase db;
+  REQUIRE(MakeEngine(db, 1)->Upsert(Rec({{"email", "a@x.org"}})).outcome == Outcome::kCreated);
+  EngineOptions o = OptionsFor(db, 1);
+  int attempts = 0;
+  o.after_key_locks_for_tests = [&](std::span<const std::int64_t>) {
+    if (++attempts > 1) return;
+    // Another person takes the phone this update is about to add.
+    db.Exec(
+        "WITH p AS (INSERT INTO persons DEFAULT VALUES RETURNING id)"
+        " INSERT INTO identifiers (person_id, type, value, is_unique)"
+        " SELECT id, 'phone', '+4917011111111', true FROM p");
+  };
+  Engine engine(o);
+  const UpsertResult r = engine.Upsert(Rec({{"email", "a@x.org"}, {"phone", "+4917011111111"}}));
+  CHECK(attempts == 2);
+  // The retry found both persons and merged the phone's holder into the
+  // email's (the older one).
+  CHECK(r.outcome == Outcome::kMerged);
+  CHECK(PersonCount(db) == 1);
+  CHECK(DuplicateIdentifiers(db) == 0);
+  CHECK(engine.ConnectionsInUse() == 0);
+  CHECK(engine.Upsert(Rec({{"email", "a@x.org"}})).outcome == Outcome::kUnchanged);
+}
+
 }  // namespace
 }  // namespace idres::testing
