@@ -9,6 +9,9 @@
 #   scripts/bench.sh              the default run, about 15 minutes on 2 cores
 #   scripts/bench.sh --quick      a smoke run of a few minutes
 #   scripts/bench.sh --million    the full run: scale against 1,000,000 persons
+#   scripts/bench.sh --split-cores  the throwaway cluster on the first half of
+#                                 the CPUs, the suite (and the `idres serve`,
+#                                 pgbench and importers it starts) on the rest
 # Other arguments go to idres_bench (--help lists them). Results land in
 # $IDRES_BENCH_OUT (default build/bench-results/<UTC time>/); the build dir
 # is $IDRES_BENCH_BUILD_DIR (default build/, shared with test.sh). Exit status 0
@@ -17,6 +20,25 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
 BUILD="${IDRES_BENCH_BUILD_DIR:-$IDRES_ROOT/build}"
+
+# --split-cores: on one machine the server, the load generators and the
+# database take CPU from each other, so whatever the server spends per
+# request is taken from PostgreSQL, while pgbench's client is nearly free.
+# Production gives the database a host of its own; splitting the CPUs comes
+# closest to that here.
+SPLIT_CORES=0
+SUITE_ARGS=()
+for arg in "$@"; do
+  if [ "$arg" = --split-cores ]; then SPLIT_CORES=1; else SUITE_ARGS+=("$arg"); fi
+done
+CPUS="$(nproc)"
+DB_CPUS="" APP_CPUS=""
+if [ "$SPLIT_CORES" = 1 ]; then
+  [ "$CPUS" -ge 2 ] || { log "--split-cores needs at least 2 CPUs"; exit 2; }
+  [ -z "${IDRES_DATABASE_URL:-}" ] || { log "--split-cores needs the throwaway cluster"; exit 2; }
+  DB_CPUS="0-$((CPUS / 2 - 1))"
+  APP_CPUS="$((CPUS / 2))-$((CPUS - 1))"
+fi
 # IDRES_BENCH_SKIP_BUILD=1 measures an existing Release build of $BUILD as is.
 if [ "${IDRES_BENCH_SKIP_BUILD:-0}" != 1 ]; then
   bash "$IDRES_ROOT/scripts/install-deps.sh"
@@ -36,6 +58,9 @@ machine() {
     free -h
     echo "load: $(cat /proc/loadavg)"
     grep -E '^HugePages_(Total|Free|Rsvd)' /proc/meminfo || true
+    if [ -n "$DB_CPUS" ]; then
+      echo "split cores: database on CPUs $DB_CPUS, suite, idres serve, pgbench on $APP_CPUS"
+    fi
     echo "busiest processes now:"
     top -b -n 1 | sed -n "7,16p"
     echo
@@ -83,6 +108,17 @@ release_huge_pages() {
   if [ -n "$HUGE_PAGES_BEFORE" ]; then echo "$HUGE_PAGES_BEFORE" >/proc/sys/vm/nr_hugepages; fi
 }
 
+# Pins a running cluster to CPUS: the postmaster and its children now;
+# backends forked later inherit the postmaster's affinity.
+pin_cluster() {
+  local postmaster
+  postmaster="$(head -1 "$1/postmaster.pid")"
+  for pid in "$postmaster" $(pgrep -P "$postmaster"); do
+    taskset -a -p -c "$2" "$pid" >/dev/null
+  done
+  log "database pinned to CPUs $2"
+}
+
 URL="${IDRES_DATABASE_URL:-}"
 if [ -z "$URL" ]; then
   RUN_DIR="$(mktemp -d /tmp/idres-bench.XXXXXX)"
@@ -99,14 +135,17 @@ if [ -z "$URL" ]; then
   reserve_huge_pages "$RUN_DIR/data"
   pg_start "$RUN_DIR/data" "$PG_PORT" "$RUN_DIR" "$RUN_DIR/postgres.log" "${PG_SETTINGS[@]}"
   URL="postgresql://postgres@127.0.0.1:$PG_PORT/postgres"
+  if [ -n "$DB_CPUS" ]; then pin_cluster "$RUN_DIR/data" "$DB_CPUS"; fi
   log "throwaway cluster on 127.0.0.1:$PG_PORT ($RUN_DIR)"
 fi
 
 machine "start"
+PIN=()
+if [ -n "$APP_CPUS" ]; then PIN=(taskset -c "$APP_CPUS"); fi
 set +e
-"$BUILD/bench/suite/idres_bench" --database-url "$URL" --idres "$BUILD/app/idres" \
-  --json "$OUT/results.json" --chart "$OUT/throughput.svg" --work-dir "$OUT/work" "$@" \
-  | tee "$OUT/results.txt"
+"${PIN[@]}" "$BUILD/bench/suite/idres_bench" --database-url "$URL" --idres "$BUILD/app/idres" \
+  --json "$OUT/results.json" --chart "$OUT/throughput.svg" --work-dir "$OUT/work" \
+  "${SUITE_ARGS[@]}" | tee "$OUT/results.txt"
 status=${PIPESTATUS[0]}
 set -e
 machine "end"

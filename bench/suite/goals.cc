@@ -14,17 +14,37 @@ std::string Fixed(double v, int digits = 2) {
 
 std::string Tps(const RunResult* r) { return Fixed(r->throughput, 0) + "/s"; }
 
+// pgbench's fastest run of scenario (a) at any client count: the database's
+// own limit for this work. Its run at 32 clients alone can sit far below
+// that (32 backends on 2 cores), which would flatter idres.
+const RunResult* PgbenchBest(const std::vector<RunResult>& runs) {
+  const RunResult* best = nullptr;
+  for (const RunResult& r : runs) {
+    if (r.section == "scenario" && r.scenario == "a" && r.variant == "pgbench" &&
+        (best == nullptr || r.throughput > best->throughput)) {
+      best = &r;
+    }
+  }
+  return best;
+}
+
 Goal HttpVsPgbench(const std::vector<RunResult>& runs) {
-  Goal g{"(1) upsert over HTTP at 32 clients / pgbench, same SQL shape (a)", ">= 0.80", "", ""};
+  Goal g{"(1) upsert over HTTP at 32 clients / pgbench's best, same SQL shape (a)", ">= 0.80",
+         "", ""};
   const RunResult* http = FindRun(runs, "scenario", "a", "idres", "http", 32);
-  const RunResult* pgb = FindRun(runs, "scenario", "a", "pgbench", "sql", 32);
-  const auto ratio = Ratio(http, pgb);
+  const RunResult* best = PgbenchBest(runs);
+  const auto ratio = Ratio(http, best);
   if (!ratio) {
-    g.measured = "no HTTP and pgbench runs of (a) at 32 clients";
+    g.measured = "no HTTP run of (a) at 32 clients, or no pgbench run of (a)";
     g.verdict = "not measured";
     return g;
   }
-  g.measured = Fixed(*ratio) + " (http " + Tps(http) + ", pgbench " + Tps(pgb) + ")";
+  g.measured = Fixed(*ratio) + " (http " + Tps(http) + ", pgbench " + Tps(best) + " at " +
+               std::to_string(best->clients) + ")";
+  const RunResult* at32 = FindRun(runs, "scenario", "a", "pgbench", "sql", 32);
+  if (const auto ratio32 = Ratio(http, at32); ratio32 && at32 != best) {
+    g.measured += "; against pgbench at 32 (" + Tps(at32) + "): " + Fixed(*ratio32);
+  }
   g.verdict = *ratio >= 0.8 ? "met" : "not met";
   return g;
 }
