@@ -14,6 +14,7 @@
 #include "bench/suite/context.h"
 #include "bench/suite/options.h"
 #include "bench/suite/results.h"
+#include "bench/suite/run_spec.h"
 
 namespace idres::bench {
 
@@ -25,6 +26,8 @@ class Suite {
 
  private:
   void Scenarios(const std::string& base_template);
+  // pgbench alone at the pool cap's client count, unless --clients has it.
+  void PgbenchAtPoolSize(RunSpec spec);
   void Scale(const std::string& base_template);
   void Import();
   void Normalization();
@@ -36,8 +39,8 @@ class Suite {
   };
   // Runs every one of `all` options_.repeat times, interleaved (each once,
   // then each again, each round starting one further), so that a slow phase
-  // of the machine hits all of them alike; keeps each one's median run by throughput, with every run's
-  // throughput in its note. Every run's store is checked; an exception is a
+  // of the machine hits all of them alike; keeps each one's median run by
+  // throughput, with every run's throughput in its note. Every run's store is checked; an exception is a
   // failure.
   void MeasureAll(const std::vector<Measurement>& all);
   // Runs `what` once; a failure when it throws.
