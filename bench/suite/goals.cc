@@ -31,7 +31,7 @@ const RunResult* PgbenchBest(const std::vector<RunResult>& runs) {
 Goal HttpVsPgbench(const std::vector<RunResult>& runs) {
   Goal g{"(1) upsert over HTTP at 32 clients / pgbench's best, same SQL shape (a)", ">= 0.80",
          "", ""};
-  const RunResult* http = FindRun(runs, "scenario", "a", "idres", "http", 32);
+  const RunResult* http = FindRun(runs, "scenario", "a", "idres", "http", kGoalHttpClients);
   const RunResult* best = PgbenchBest(runs);
   const auto ratio = Ratio(http, best);
   if (!ratio) {
@@ -41,7 +41,7 @@ Goal HttpVsPgbench(const std::vector<RunResult>& runs) {
   }
   g.measured = Fixed(*ratio) + " (http " + Tps(http) + ", pgbench " + Tps(best) + " at " +
                std::to_string(best->clients) + ")";
-  const RunResult* at32 = FindRun(runs, "scenario", "a", "pgbench", "sql", 32);
+  const RunResult* at32 = FindRun(runs, "scenario", "a", "pgbench", "sql", kGoalHttpClients);
   if (const auto ratio32 = Ratio(http, at32); ratio32 && at32 != best) {
     g.measured += "; against pgbench at 32 (" + Tps(at32) + "): " + Fixed(*ratio32);
   }

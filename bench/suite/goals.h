@@ -16,6 +16,9 @@
 
 namespace idres::bench {
 
+// Goal 1's client count.
+inline constexpr int kGoalHttpClients = 32;
+
 // The run of `section` matching scenario, variant, transport and clients
 // (and preload when not 0), if any.
 const RunResult* FindRun(const std::vector<RunResult>& runs, const std::string& section,

@@ -14,7 +14,6 @@
 #include "bench/suite/context.h"
 #include "bench/suite/options.h"
 #include "bench/suite/results.h"
-#include "bench/suite/run_spec.h"
 
 namespace idres::bench {
 
@@ -26,8 +25,9 @@ class Suite {
 
  private:
   void Scenarios(const std::string& base_template);
-  // pgbench alone at the pool cap's client count, unless --clients has it.
-  void PgbenchAtPoolSize(RunSpec spec);
+  // The client count whose rounds also run pgbench at the pool cap's client
+  // count (0: none; --clients has the pool size, or no pgbench).
+  int PgbenchAtPoolHost() const;
   void Scale(const std::string& base_template);
   void Import();
   void Normalization();
