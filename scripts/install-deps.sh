@@ -13,7 +13,7 @@ PACKAGES=(
   libprotobuf-dev protobuf-compiler
   catch2 libcli11-dev libspdlog-dev libfmt-dev libtomlplusplus-dev nlohmann-json3-dev
   postgresql-15 postgresql-client-15 pgbouncer
-  gnuplot-nox
+  gnuplot-nox procps
 )
 
 missing=()
