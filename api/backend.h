@@ -2,7 +2,8 @@
 // interface so that the protocol layer can be tested without a database
 // (api/engine_backend.h adapts the real idres::Engine). The contract of each
 // method is that of the Engine method of the same name (engine/engine.h),
-// including its exceptions (engine/errors.h).
+// including its exceptions (engine/errors.h) and its deadlines
+// (engine/deadline.h).
 //
 // Thread-safety: implementations must allow calls from many threads at once.
 #pragma once
@@ -14,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/deadline.h"
 #include "engine/record.h"
 
 namespace idres::api {
@@ -21,15 +23,18 @@ namespace idres::api {
 class IdentityBackend {
  public:
   virtual ~IdentityBackend() = default;
-  virtual UpsertResult Upsert(const Record& record) = 0;
-  virtual std::vector<UpsertResult> BatchUpsert(std::span<const Record> records) = 0;
+  virtual UpsertResult Upsert(const Record& record, const Deadline& deadline) = 0;
+  virtual std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
+                                                const Deadline& deadline) = 0;
   // With exactly-once receipts; receipt.items has one item per record.
   virtual std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
-                                                const BatchReceipt& receipt) = 0;
+                                                const BatchReceipt& receipt,
+                                                const Deadline& deadline) = 0;
   virtual void ForgetReceipts(std::int64_t job) = 0;
-  virtual std::optional<Person> GetPerson(std::int64_t id) = 0;
+  virtual std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) = 0;
   virtual std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
-                                                                std::string_view region) = 0;
+                                                                std::string_view region,
+                                                                const Deadline& deadline) = 0;
   virtual StoreStats Stats() = 0;
   // Whether the database answers right now; never throws.
   virtual bool Healthy() = 0;

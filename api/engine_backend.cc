@@ -4,24 +4,30 @@
 
 namespace idres::api {
 
-UpsertResult EngineBackend::Upsert(const Record& record) { return engine_.Upsert(record); }
-
-std::vector<UpsertResult> EngineBackend::BatchUpsert(std::span<const Record> records) {
-  return engine_.BatchUpsert(records);
+UpsertResult EngineBackend::Upsert(const Record& record, const Deadline& deadline) {
+  return engine_.Upsert(record, deadline);
 }
 
 std::vector<UpsertResult> EngineBackend::BatchUpsert(std::span<const Record> records,
-                                                     const BatchReceipt& receipt) {
-  return engine_.BatchUpsert(records, receipt);
+                                                     const Deadline& deadline) {
+  return engine_.BatchUpsert(records, deadline);
+}
+
+std::vector<UpsertResult> EngineBackend::BatchUpsert(std::span<const Record> records,
+                                                     const BatchReceipt& receipt,
+                                                     const Deadline& deadline) {
+  return engine_.BatchUpsert(records, receipt, deadline);
 }
 
 void EngineBackend::ForgetReceipts(std::int64_t job) { engine_.ForgetReceipts(job); }
 
-std::optional<Person> EngineBackend::GetPerson(std::int64_t id) { return engine_.GetPerson(id); }
+std::optional<Person> EngineBackend::GetPerson(std::int64_t id, const Deadline& deadline) {
+  return engine_.GetPerson(id, deadline);
+}
 
 std::variant<std::optional<Person>, Rejection> EngineBackend::Lookup(
-    const RawIdentifier& identifier, std::string_view region) {
-  return engine_.Lookup(identifier, region);
+    const RawIdentifier& identifier, std::string_view region, const Deadline& deadline) {
+  return engine_.Lookup(identifier, region, deadline);
 }
 
 StoreStats EngineBackend::Stats() { return engine_.Stats(); }

@@ -15,14 +15,17 @@ class EngineBackend final : public IdentityBackend {
  public:
   explicit EngineBackend(Engine& engine) : engine_(engine) {}
 
-  UpsertResult Upsert(const Record& record) override;
-  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records) override;
+  UpsertResult Upsert(const Record& record, const Deadline& deadline) override;
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
-                                        const BatchReceipt& receipt) override;
+                                        const Deadline& deadline) override;
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
+                                        const BatchReceipt& receipt,
+                                        const Deadline& deadline) override;
   void ForgetReceipts(std::int64_t job) override;
-  std::optional<Person> GetPerson(std::int64_t id) override;
+  std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) override;
   std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
-                                                        std::string_view region) override;
+                                                        std::string_view region,
+                                                        const Deadline& deadline) override;
   StoreStats Stats() override;
   bool Healthy() override;
   int ConnectionsInUse() const override;

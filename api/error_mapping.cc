@@ -15,6 +15,9 @@ RpcError MapException(std::exception_ptr failure, std::string_view method) {
   } catch (const UnavailableError& e) {
     spdlog::warn("{}: database unavailable: {}", method, e.what());
     return {Code::kUnavailable, "the database is unavailable; retry"};
+  } catch (const DeadlineError& e) {
+    spdlog::info("{}: deadline exceeded: {}", method, e.what());
+    return {Code::kDeadlineExceeded, e.what()};
   } catch (const ConflictError& e) {
     spdlog::warn("{}: conflict after retries: {}", method, e.what());
     return {Code::kUnavailable, "conflicting concurrent writes kept failing; retry"};

@@ -4,6 +4,8 @@
 // lets the handler be tested without sockets. Plain values; copyable.
 #pragma once
 
+#include <chrono>
+#include <optional>
 #include <string>
 
 namespace idres::api {
@@ -14,6 +16,10 @@ struct HttpRequest {
   std::string content_type;   // the Content-Type header, verbatim
   std::string authorization;  // the Authorization header, verbatim
   std::string content_encoding;
+  // The Connect-Timeout-Ms header verbatim; nullopt when absent.
+  std::optional<std::string> connect_timeout_ms;
+  // When the request had been read whole; nullopt: when it is handled.
+  std::optional<std::chrono::steady_clock::time_point> received_at;
   std::string body;
 };
 

@@ -4,6 +4,7 @@
 
 #include "api/auth.h"
 #include "api/codec.h"
+#include "api/connect_timeout.h"
 #include "api/error_mapping.h"
 
 namespace idres::api {
@@ -15,14 +16,21 @@ HttpResponse Plain(int status, std::string body) {
 
 // Decodes, runs `method` on the message and encodes its answer.
 template <typename Request, typename Response>
-HttpResponse Run(const HttpRequest& http, WireFormat format,
-                 Reply<Response> (IdentityMethods::*method)(const Request&) const,
+HttpResponse Run(const HttpRequest& http, WireFormat format, const Deadline& deadline,
+                 Reply<Response> (IdentityMethods::*method)(const Request&, const Deadline&) const,
                  const IdentityMethods& methods) {
   Request request;
   if (auto error = Decode(http.body, format, request)) return ErrorResponse(*error);
-  auto reply = (methods.*method)(request);
+  auto reply = (methods.*method)(request, deadline);
   if (auto* error = std::get_if<RpcError>(&reply)) return ErrorResponse(*error);
   return {200, std::string(ContentTypeOf(format)), Encode(std::get<Response>(reply), format)};
+}
+
+// Run() of one IdentityMethods method, as a plain function for the table.
+template <auto Method>
+HttpResponse RunMethod(const HttpRequest& http, WireFormat format, const Deadline& deadline,
+                       const IdentityMethods& methods) {
+  return Run(http, format, deadline, Method, methods);
 }
 
 // The Connect code name of a response the handler produced, for metrics.
@@ -88,20 +96,14 @@ HttpResponse RpcHandler::Call(std::string_view method, const HttpRequest& reques
 
 HttpResponse RpcHandler::Dispatch(std::string_view method, const HttpRequest& request) const {
   using M = IdentityMethods;
-  using Handler = HttpResponse (*)(const HttpRequest&, WireFormat, const M&);
+  using Handler = HttpResponse (*)(const HttpRequest&, WireFormat, const Deadline&, const M&);
   static const std::pair<std::string_view, Handler> kMethods[] = {
-      {"Upsert",
-       [](const HttpRequest& r, WireFormat f, const M& m) { return Run(r, f, &M::Upsert, m); }},
-      {"BatchUpsert", [](const HttpRequest& r, WireFormat f,
-                         const M& m) { return Run(r, f, &M::BatchUpsert, m); }},
-      {"ForgetReceipts", [](const HttpRequest& r, WireFormat f,
-                            const M& m) { return Run(r, f, &M::ForgetReceipts, m); }},
-      {"GetPerson",
-       [](const HttpRequest& r, WireFormat f, const M& m) { return Run(r, f, &M::GetPerson, m); }},
-      {"Lookup",
-       [](const HttpRequest& r, WireFormat f, const M& m) { return Run(r, f, &M::Lookup, m); }},
-      {"Stats",
-       [](const HttpRequest& r, WireFormat f, const M& m) { return Run(r, f, &M::Stats, m); }},
+      {"Upsert", &RunMethod<&M::Upsert>},
+      {"BatchUpsert", &RunMethod<&M::BatchUpsert>},
+      {"ForgetReceipts", &RunMethod<&M::ForgetReceipts>},
+      {"GetPerson", &RunMethod<&M::GetPerson>},
+      {"Lookup", &RunMethod<&M::Lookup>},
+      {"Stats", &RunMethod<&M::Stats>},
   };
   Handler handler = nullptr;
   for (const auto& [name, h] : kMethods) {
@@ -120,8 +122,13 @@ HttpResponse RpcHandler::Dispatch(std::string_view method, const HttpRequest& re
   if (request.body.size() > options_.limits.max_body_bytes) {
     return ErrorResponse({Code::kResourceExhausted, "request body over the limit"});
   }
+  const auto deadline = DeadlineOf(request);
+  if (const auto* error = std::get_if<RpcError>(&deadline)) return ErrorResponse(*error);
+  if (std::get<Deadline>(deadline).Passed()) {
+    return ErrorResponse({Code::kDeadlineExceeded, "the deadline passed before the call started"});
+  }
   try {
-    return handler(request, *format, methods_);
+    return handler(request, *format, std::get<Deadline>(deadline), methods_);
   } catch (...) {
     return ErrorResponse(MapException(std::current_exception(), method));
   }

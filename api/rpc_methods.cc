@@ -37,19 +37,20 @@ std::variant<Record, RpcError> IdentityMethods::Check(const v1::Record& record) 
   return std::get<Record>(std::move(converted));
 }
 
-Reply<v1::UpsertResponse> IdentityMethods::Upsert(const v1::UpsertRequest& request) const {
+Reply<v1::UpsertResponse> IdentityMethods::Upsert(const v1::UpsertRequest& request,
+                                                  const Deadline& deadline) const {
   if (!request.has_record()) return Invalid("record is required");
   auto checked = Check(request.record());
   if (auto* error = std::get_if<RpcError>(&checked)) return std::move(*error);
-  const UpsertResult result = backend_.Upsert(std::get<Record>(checked));
+  const UpsertResult result = backend_.Upsert(std::get<Record>(checked), deadline);
   if (!result.ok()) return Refused(result);
   v1::UpsertResponse response;
   FillUpsertResult(result, response);
   return response;
 }
 
-Reply<v1::BatchUpsertResponse> IdentityMethods::BatchUpsert(
-    const v1::BatchUpsertRequest& request) const {
+Reply<v1::BatchUpsertResponse> IdentityMethods::BatchUpsert(const v1::BatchUpsertRequest& request,
+                                                            const Deadline& deadline) const {
   const auto n = static_cast<std::size_t>(request.records_size());
   if (n > limits_.max_batch) {
     return RpcError{Code::kResourceExhausted,
@@ -78,8 +79,8 @@ Reply<v1::BatchUpsertResponse> IdentityMethods::BatchUpsert(
     if (request.has_receipt()) receipt.items.push_back(request.receipt().items(i));
   }
   if (accepted.empty()) return response;
-  const auto results = request.has_receipt() ? backend_.BatchUpsert(accepted, receipt)
-                                             : backend_.BatchUpsert(accepted);
+  const auto results = request.has_receipt() ? backend_.BatchUpsert(accepted, receipt, deadline)
+                                             : backend_.BatchUpsert(accepted, deadline);
   if (results.size() != accepted.size()) {
     throw std::logic_error("BatchUpsert answered " + std::to_string(results.size()) +
                            " results for " + std::to_string(accepted.size()) + " records");
@@ -96,14 +97,15 @@ Reply<v1::BatchUpsertResponse> IdentityMethods::BatchUpsert(
 }
 
 Reply<v1::ForgetReceiptsResponse> IdentityMethods::ForgetReceipts(
-    const v1::ForgetReceiptsRequest& request) const {
+    const v1::ForgetReceiptsRequest& request, const Deadline& /*deadline*/) const {
   backend_.ForgetReceipts(request.job());
   return v1::ForgetReceiptsResponse{};
 }
 
-Reply<v1::GetPersonResponse> IdentityMethods::GetPerson(const v1::GetPersonRequest& request) const {
+Reply<v1::GetPersonResponse> IdentityMethods::GetPerson(const v1::GetPersonRequest& request,
+                                                        const Deadline& deadline) const {
   if (request.person_id() <= 0) return Invalid("personId must be a positive id");
-  const auto person = backend_.GetPerson(request.person_id());
+  const auto person = backend_.GetPerson(request.person_id(), deadline);
   if (!person) {
     return RpcError{Code::kNotFound, "no person " + std::to_string(request.person_id())};
   }
@@ -112,10 +114,11 @@ Reply<v1::GetPersonResponse> IdentityMethods::GetPerson(const v1::GetPersonReque
   return response;
 }
 
-Reply<v1::LookupResponse> IdentityMethods::Lookup(const v1::LookupRequest& request) const {
+Reply<v1::LookupResponse> IdentityMethods::Lookup(const v1::LookupRequest& request,
+                                                  const Deadline& deadline) const {
   if (!request.has_identifier()) return Invalid("identifier is required");
   const auto found =
-      backend_.Lookup(ToRawIdentifier(request.identifier()), request.default_region());
+      backend_.Lookup(ToRawIdentifier(request.identifier()), request.default_region(), deadline);
   if (const auto* rejection = std::get_if<Rejection>(&found)) {
     return Invalid(rejection->type + " \"" + ToValidUtf8(rejection->input) +
                    "\": " + rejection->reason);
@@ -127,7 +130,8 @@ Reply<v1::LookupResponse> IdentityMethods::Lookup(const v1::LookupRequest& reque
   return response;
 }
 
-Reply<v1::StatsResponse> IdentityMethods::Stats(const v1::StatsRequest& /*request*/) const {
+Reply<v1::StatsResponse> IdentityMethods::Stats(const v1::StatsRequest& /*request*/,
+                                                const Deadline& /*deadline*/) const {
   const StoreStats stats = backend_.Stats();
   v1::StatsResponse response;
   response.set_persons(stats.persons);

@@ -1,8 +1,8 @@
-// IdentityMethods: the six IdentityService methods on decoded messages.
-// Each either answers or returns the Connect error the client should see for
-// bad input or a limit; failures of the backend (engine/errors.h) are thrown
-// on, for the handler to map in one place (api/error_mapping.h). Internal to
-// api/.
+// IdentityMethods: the six IdentityService methods on decoded messages, each
+// within the call's deadline (Connect-Timeout-Ms; Stats and ForgetReceipts
+// are short and ignore it). Each either answers or returns the Connect error
+// the client should see for bad input or a limit; failures of the backend (engine/errors.h) are
+// thrown on, for the handler to map in one place (api/error_mapping.h). Internal to api/.
 //
 // Thread-safety: const methods, safe from many threads as the backend is.
 #pragma once
@@ -23,12 +23,17 @@ class IdentityMethods {
  public:
   IdentityMethods(IdentityBackend& backend, Limits limits) : backend_(backend), limits_(limits) {}
 
-  Reply<v1::UpsertResponse> Upsert(const v1::UpsertRequest& request) const;
-  Reply<v1::BatchUpsertResponse> BatchUpsert(const v1::BatchUpsertRequest& request) const;
-  Reply<v1::ForgetReceiptsResponse> ForgetReceipts(const v1::ForgetReceiptsRequest& request) const;
-  Reply<v1::GetPersonResponse> GetPerson(const v1::GetPersonRequest& request) const;
-  Reply<v1::LookupResponse> Lookup(const v1::LookupRequest& request) const;
-  Reply<v1::StatsResponse> Stats(const v1::StatsRequest& request) const;
+  Reply<v1::UpsertResponse> Upsert(const v1::UpsertRequest& request,
+                                   const Deadline& deadline) const;
+  Reply<v1::BatchUpsertResponse> BatchUpsert(const v1::BatchUpsertRequest& request,
+                                             const Deadline& deadline) const;
+  Reply<v1::ForgetReceiptsResponse> ForgetReceipts(const v1::ForgetReceiptsRequest& request,
+                                                   const Deadline& deadline) const;
+  Reply<v1::GetPersonResponse> GetPerson(const v1::GetPersonRequest& request,
+                                         const Deadline& deadline) const;
+  Reply<v1::LookupResponse> Lookup(const v1::LookupRequest& request,
+                                   const Deadline& deadline) const;
+  Reply<v1::StatsResponse> Stats(const v1::StatsRequest& request, const Deadline& deadline) const;
 
  private:
   // The engine's record for `record`, or the error that refuses it whole.

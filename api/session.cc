@@ -33,6 +33,10 @@ HttpRequest ToHttpRequest(const http::request<http::string_body>& request) {
   out.content_type = std::string(request[http::field::content_type]);
   out.authorization = std::string(request[http::field::authorization]);
   out.content_encoding = std::string(request[http::field::content_encoding]);
+  if (const auto it = request.find("Connect-Timeout-Ms"); it != request.end()) {
+    out.connect_timeout_ms = std::string(it->value());
+  }
+  out.received_at = std::chrono::steady_clock::now();
   out.body = request.body();
   return out;
 }

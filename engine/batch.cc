@@ -102,14 +102,16 @@ void ApplyChunk(detail::Tx& tx, const std::vector<detail::PreparedRecord>& prepa
 
 }  // namespace
 
-std::vector<UpsertResult> Engine::BatchUpsert(std::span<const Record> records) {
-  return Batch(records, nullptr);
+std::vector<UpsertResult> Engine::BatchUpsert(std::span<const Record> records,
+                                              const Deadline& deadline) {
+  return Batch(records, nullptr, deadline);
 }
 
 std::vector<UpsertResult> Engine::BatchUpsert(std::span<const Record> records,
-                                              const BatchReceipt& receipt) {
+                                              const BatchReceipt& receipt,
+                                              const Deadline& deadline) {
   receipt.RequireOnePerRecord(records.size());
-  return Batch(records, &receipt);
+  return Batch(records, &receipt, deadline);
 }
 
 void Engine::ForgetReceipts(std::int64_t job) {
@@ -117,7 +119,7 @@ void Engine::ForgetReceipts(std::int64_t job) {
 }
 
 std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
-                                        const BatchReceipt* receipt) {
+                                        const BatchReceipt* receipt, const Deadline& deadline) {
   std::vector<detail::PreparedRecord> prepared;
   prepared.reserve(records.size());
   std::vector<UpsertResult> results(records.size());
@@ -128,9 +130,11 @@ std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
       results[i].rejected = prepared.back().rejected;
     }
   }
-  for (const Chunk& chunk : MakeChunks(prepared, impl_->options)) {
+  const std::vector<Chunk> chunks = MakeChunks(prepared, impl_->options);
+  for (std::size_t c = 0; c < chunks.size(); ++c) {
+    const Chunk& chunk = chunks[c];
     // A retry runs the whole chunk again and overwrites its results.
-    impl_->RunLockedTx(chunk.keys, [&](detail::Tx& tx) {
+    const auto apply = [&](detail::Tx& tx) {
       const std::set<std::int64_t> stored =
           receipt ? StoredItems(tx, *receipt, chunk) : std::set<std::int64_t>{};
       std::vector<std::size_t> todo;
@@ -149,7 +153,15 @@ std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
         for (std::size_t i : todo) written.push_back(receipt->items[i]);
         tx.Exec(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
       }
-    });
+    };
+    try {
+      impl_->RunLockedTx(chunk.keys, apply, deadline);
+    } catch (const DeadlineError&) {
+      if (c == 0) throw;
+      throw DeadlineError("the deadline passed after " + std::to_string(c) + " of " +
+                          std::to_string(chunks.size()) +
+                          " transactions of the batch committed; the rest wrote nothing");
+    }
     if (impl_->options.observer) {
       for (std::size_t i : chunk.records) impl_->options.observer->OnOutcome(results[i].outcome);
     }

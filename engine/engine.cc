@@ -12,13 +12,28 @@
 namespace idres {
 namespace {
 
-void Backoff(int attempt) {
+void Backoff(int attempt, const Deadline& deadline) {
   thread_local std::mt19937 rng{std::random_device{}()};
   // Jitter spreads the retries of transactions that collided once, so they
   // do not collide again in lockstep.
   const int cap_ms = std::min(100, 2 << std::min(attempt, 6));
-  std::this_thread::sleep_for(
-      std::chrono::milliseconds(std::uniform_int_distribution<int>(1, cap_ms)(rng)));
+  auto pause = std::chrono::milliseconds(std::uniform_int_distribution<int>(1, cap_ms)(rng));
+  if (const auto left = deadline.Remaining()) pause = std::min(pause, *left);
+  std::this_thread::sleep_for(pause);
+}
+
+// Whether `f` is the deadline's own timeouts firing: its statement timeout,
+// or a lock timeout the deadline had shortened. Then the caller's time is
+// up, not the lock's.
+bool DeadlineFired(detail::Failure f, const detail::Timeouts& used,
+                   std::chrono::milliseconds configured_lock_timeout) {
+  if (!used.statement) return false;
+  return f == detail::Failure::kCanceled ||
+         (f == detail::Failure::kBusy && used.lock < configured_lock_timeout);
+}
+
+void ThrowIfPassed(const Deadline& deadline) {
+  if (deadline.Passed()) throw DeadlineError("the deadline passed; nothing was written");
 }
 
 }  // namespace
@@ -37,27 +52,41 @@ Engine::Impl::Impl(EngineOptions o)
   }
 }
 
-void Engine::Impl::RunTx(const std::function<void(detail::Tx&)>& fn) { RunAttempts(fn, {}, false); }
+void Engine::Impl::RunTx(const std::function<void(detail::Tx&)>& fn, const Deadline& deadline) {
+  RunAttempts(fn, {}, false, deadline);
+}
 
 void Engine::Impl::RunLockedTx(std::span<const std::int64_t> lock_keys,
-                               const std::function<void(detail::Tx&)>& fn) {
-  RunAttempts(fn, lock_keys, true);
+                               const std::function<void(detail::Tx&)>& fn,
+                               const Deadline& deadline) {
+  RunAttempts(fn, lock_keys, true, deadline);
+}
+
+detail::Timeouts Engine::Impl::TimeoutsFor(const Deadline& deadline) const {
+  const auto left = deadline.Remaining();
+  if (!left) return {options.lock_timeout, std::nullopt};
+  // 0 would mean "no timeout" to PostgreSQL.
+  const auto budget = std::max(*left, std::chrono::milliseconds(1));
+  return {std::min(options.lock_timeout, budget), budget};
 }
 
 void Engine::Impl::RunAttempts(const std::function<void(detail::Tx&)>& fn,
-                               std::span<const std::int64_t> lock_keys, bool locked) {
+                               std::span<const std::int64_t> lock_keys, bool locked,
+                               const Deadline& deadline) {
   if (options.unsafe_skip_locks_for_tests_only) lock_keys = {};
   for (int attempt = 0;; ++attempt) {
+    ThrowIfPassed(deadline);
     std::string_view reason;
+    detail::Timeouts timeouts;
     try {
-      detail::Pool::Lease lease = pool.Borrow();
+      detail::Pool::Lease lease = pool.Borrow(deadline);
       const auto start = std::chrono::steady_clock::now();
+      timeouts = TimeoutsFor(deadline);
       // Lock wait: until the key locks are answered, which with prepared
       // statements is together with the transaction's first statement.
       std::function<void()> on_begun;
       if (locked) on_begun = [&] { AfterKeyLocks(lock_keys, start); };
-      detail::Tx tx(lease, options.prepared_statements, options.lock_timeout, lock_keys,
-                    std::move(on_begun));
+      detail::Tx tx(lease, options.prepared_statements, timeouts, lock_keys, std::move(on_begun));
       fn(tx);
       tx.Commit();
       return;
@@ -68,6 +97,10 @@ void Engine::Impl::RunAttempts(const std::function<void(detail::Tx&)>& fn,
       reason = "vanished_person";
     } catch (const std::exception& e) {
       const detail::Failure f = detail::Classify(e);
+      if (DeadlineFired(f, timeouts, options.lock_timeout)) {
+        throw DeadlineError(
+            "the deadline passed while waiting for the database; nothing was written");
+      }
       if (!detail::IsTransient(f) || attempt >= options.max_retries) {
         if (f == detail::Failure::kBusy && options.observer) options.observer->OnLockTimeout();
         detail::ThrowEngineError(f, e);
@@ -75,7 +108,7 @@ void Engine::Impl::RunAttempts(const std::function<void(detail::Tx&)>& fn,
       reason = detail::RetryReason(f);
     }
     if (options.observer) options.observer->OnRetry(reason);
-    Backoff(attempt);
+    Backoff(attempt, deadline);
   }
 }
 
@@ -102,7 +135,7 @@ Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>(std::move(o
 
 Engine::~Engine() = default;
 
-UpsertResult Engine::Upsert(const Record& record) {
+UpsertResult Engine::Upsert(const Record& record, const Deadline& deadline) {
   const detail::PreparedRecord prepared = impl_->Prepare(record);
   if (prepared.error) {
     UpsertResult r;
@@ -111,9 +144,10 @@ UpsertResult Engine::Upsert(const Record& record) {
     return r;
   }
   UpsertResult result;
-  impl_->RunLockedTx(prepared.plan.lock_keys, [&](detail::Tx& tx) {
-    result = detail::ApplyRecord(tx, prepared, impl_->Context());
-  });
+  impl_->RunLockedTx(
+      prepared.plan.lock_keys,
+      [&](detail::Tx& tx) { result = detail::ApplyRecord(tx, prepared, impl_->Context()); },
+      deadline);
   if (impl_->options.observer) impl_->options.observer->OnOutcome(result.outcome);
   return result;
 }

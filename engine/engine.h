@@ -14,6 +14,9 @@
 //
 // Errors: bad input comes back in UpsertResult; infrastructure failures throw
 // the EngineError subclasses of engine/errors.h.
+//
+// Deadlines: the methods that take one give up with DeadlineError once it
+// passes (engine/deadline.h), rolling back the transaction in progress.
 #pragma once
 
 #include <chrono>
@@ -25,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/deadline.h"
 #include "engine/errors.h"
 #include "engine/observer.h"
 #include "engine/record.h"
@@ -72,29 +76,34 @@ class Engine {
   Engine& operator=(const Engine&) = delete;
 
   // Upserts one record (see the file comment).
-  UpsertResult Upsert(const Record& record);
+  UpsertResult Upsert(const Record& record, const Deadline& deadline = {});
 
   // Upserts records in order, sharing transactions and round trips; records
   // that match each other end as one person. One result per record; a bad
-  // record gets its own error and the others still go through.
-  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records);
+  // record gets its own error and the others still go through. The chunks
+  // committed before a DeadlineError stay stored (its message says how many
+  // of the transactions); upserting the same records again converges on the
+  // same persons.
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
+                                        const Deadline& deadline = {});
 
   // BatchUpsert with exactly-once receipts (see BatchReceipt): safe to send
   // again after a crash, whatever part of it was committed.
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
-                                        const BatchReceipt& receipt);
+                                        const BatchReceipt& receipt, const Deadline& deadline = {});
 
   // Deletes the receipts of `job` (once an import is complete).
   void ForgetReceipts(std::int64_t job);
 
   // The person with `id`; an id merged away answers with its survivor and
   // sets redirected_from. nullopt when no such id was ever handed out.
-  std::optional<Person> GetPerson(std::int64_t id);
+  std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline = {});
 
   // The person holding the identifier after normalization. A value that
   // cannot be normalized comes back as a Rejection.
   std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
-                                                        std::string_view region = {});
+                                                        std::string_view region = {},
+                                                        const Deadline& deadline = {});
 
   StoreStats Stats();
 
@@ -118,7 +127,8 @@ class Engine {
   const EngineOptions& options() const;
 
  private:
-  std::vector<UpsertResult> Batch(std::span<const Record> records, const BatchReceipt* receipt);
+  std::vector<UpsertResult> Batch(std::span<const Record> records, const BatchReceipt* receipt,
+                                  const Deadline& deadline);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

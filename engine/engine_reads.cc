@@ -30,22 +30,25 @@ std::optional<Person> Engine::Impl::ReadPerson(detail::Tx& tx, std::int64_t id) 
   return std::nullopt;
 }
 
-std::optional<Person> Engine::GetPerson(std::int64_t id) {
+std::optional<Person> Engine::GetPerson(std::int64_t id, const Deadline& deadline) {
   std::optional<Person> out;
-  impl_->RunTx([&](detail::Tx& tx) { out = impl_->ReadPerson(tx, id); });
+  impl_->RunTx([&](detail::Tx& tx) { out = impl_->ReadPerson(tx, id); }, deadline);
   return out;
 }
 
 std::variant<std::optional<Person>, Rejection> Engine::Lookup(const RawIdentifier& identifier,
-                                                              std::string_view region) {
+                                                              std::string_view region,
+                                                              const Deadline& deadline) {
   NormalizeResult n = impl_->normalizer.Normalize(identifier.type, identifier.value, region);
   if (auto* rejection = std::get_if<Rejection>(&n)) return std::move(*rejection);
   const Identifier& id = std::get<Identifier>(n);
   std::optional<Person> out;
-  impl_->RunTx([&](detail::Tx& tx) {
-    out.reset();
-    if (auto pid = detail::FindByIdentifier(tx, id)) out = impl_->ReadPerson(tx, *pid);
-  });
+  impl_->RunTx(
+      [&](detail::Tx& tx) {
+        out.reset();
+        if (auto pid = detail::FindByIdentifier(tx, id)) out = impl_->ReadPerson(tx, *pid);
+      },
+      deadline);
   return out;
 }
 

@@ -39,6 +39,14 @@ class ConflictError : public EngineError {
   bool retryable() const override { return true; }
 };
 
+// The caller's Deadline (engine/deadline.h) passed before the call finished;
+// its transaction rolled back, so that call stored nothing. Not retryable as
+// such: the caller decides whether a new call with a new deadline is worth it.
+class DeadlineError : public EngineError {
+ public:
+  using EngineError::EngineError;
+};
+
 // Anything else the database reported (a bug, not the caller's fault).
 class InternalError : public EngineError {
  public:

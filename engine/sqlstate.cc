@@ -18,6 +18,7 @@ Failure Classify(const std::exception& e) {
   if (state == "40P01") return Failure::kDeadlock;
   if (state == "40001") return Failure::kSerialization;
   if (state == "23505") return Failure::kUniqueViolation;
+  if (state == "57014") return Failure::kCanceled;
   // Class 08: connection exception; 57P01-57P03: shutdown, cannot connect.
   if (state.starts_with("08") || state == "57P01" || state == "57P02" || state == "57P03") {
     return Failure::kUnavailable;
@@ -52,6 +53,7 @@ void ThrowEngineError(Failure f, const std::exception& e) {
     case Failure::kSerialization:
     case Failure::kUniqueViolation:
       throw ConflictError("concurrent conflicts persisted after all retries");
+    case Failure::kCanceled:  // not the caller's deadline: a cancel from outside
     case Failure::kOther:
       break;
   }

@@ -10,15 +10,19 @@ namespace {
 
 constexpr const char* kBegin = "BEGIN ISOLATION LEVEL READ COMMITTED";
 constexpr const char* kLockTimeout = "SET LOCAL lock_timeout = '";
-constexpr const char* kLockTimeoutEnd = "ms'";
+constexpr const char* kStatementTimeout = "SET LOCAL statement_timeout = '";
+constexpr const char* kTimeoutEnd = "ms'";
 constexpr std::string_view kKeysParameter = "$1";
 
 }  // namespace
 
-std::vector<std::string> BeginStatements(std::chrono::milliseconds lock_timeout,
+std::vector<std::string> BeginStatements(const Timeouts& timeouts,
                                          std::span<const std::int64_t> keys, bool prepared) {
-  std::vector<std::string> out{
-      kBegin, kLockTimeout + std::to_string(lock_timeout.count()) + kLockTimeoutEnd};
+  std::vector<std::string> out{kBegin,
+                               kLockTimeout + std::to_string(timeouts.lock.count()) + kTimeoutEnd};
+  if (timeouts.statement) {
+    out.push_back(kStatementTimeout + std::to_string(timeouts.statement->count()) + kTimeoutEnd);
+  }
   if (keys.empty()) return out;
   const std::string array = "'" + BigintArray(keys) + "'";
   if (prepared) {

@@ -23,14 +23,16 @@ struct Engine::Impl {
   // Runs fn in a fresh transaction, committing after it returns. Deadlocks,
   // serialization failures, unique violations and vanished persons run it
   // again (bounded, jittered backoff); everything else becomes an
-  // EngineError (engine/sqlstate.cc). fn must be safe to run again.
-  void RunTx(const std::function<void(detail::Tx&)>& fn);
+  // EngineError (engine/sqlstate.cc). fn must be safe to run again. Once
+  // `deadline` passes, no attempt starts, the one running is cancelled by
+  // its statement and lock timeouts, and DeadlineError is thrown.
+  void RunTx(const std::function<void(detail::Tx&)>& fn, const Deadline& deadline = {});
 
   // RunTx for the upsert paths: each attempt begins with step 3, the key
   // locks (sorted, unique) sent with BEGIN in one round trip (skipped by the
   // unsafe switch), the wait reported to the observer, then the test hook.
   void RunLockedTx(std::span<const std::int64_t> lock_keys,
-                   const std::function<void(detail::Tx&)>& fn);
+                   const std::function<void(detail::Tx&)>& fn, const Deadline& deadline = {});
 
   // Step 3 inside a running transaction (reconcile learns its keys from
   // what it reads): one statement, observer and hook as above.
@@ -38,7 +40,10 @@ struct Engine::Impl {
 
   // The loop behind RunTx and RunLockedTx.
   void RunAttempts(const std::function<void(detail::Tx&)>& fn,
-                   std::span<const std::int64_t> lock_keys, bool locked);
+                   std::span<const std::int64_t> lock_keys, bool locked, const Deadline& deadline);
+  // The attempt's time limits: the configured lock timeout, both capped by
+  // what is left of `deadline`.
+  detail::Timeouts TimeoutsFor(const Deadline& deadline) const;
   // The lock wait since `start` to the observer, then the test hook.
   void AfterKeyLocks(std::span<const std::int64_t> keys,
                      std::chrono::steady_clock::time_point start);

@@ -1,9 +1,11 @@
 #include "engine/detail/pool.h"
 
+#include <algorithm>
 #include <pqxx/pqxx>
 
 #include "engine/detail/sqlstate.h"
 #include "engine/detail/statements.h"
+#include "engine/errors.h"
 
 namespace idres::detail {
 
@@ -28,7 +30,7 @@ std::unique_ptr<pqxx::connection> Pool::Open() const {
   }
 }
 
-Pool::Lease Pool::Borrow() {
+Pool::Lease Pool::Borrow(const Deadline& deadline) {
   std::unique_ptr<pqxx::connection> conn;
   {
     std::unique_lock lock(mu_);
@@ -41,7 +43,16 @@ Pool::Lease Pool::Borrow() {
       Waiter self;
       waiters_.push_back(&self);
       // Return() passed its slot on: lent_ already counts this caller.
-      self.granted_cv.wait(lock, [&] { return self.granted; });
+      const auto granted = [&] { return self.granted; };
+      if (const auto at = deadline.at()) {
+        if (!self.granted_cv.wait_until(lock, *at, granted)) {
+          // Never granted, so Return() has not touched this waiter: leave.
+          waiters_.erase(std::find(waiters_.begin(), waiters_.end(), &self));
+          throw DeadlineError("no database connection came free before the deadline");
+        }
+      } else {
+        self.granted_cv.wait(lock, granted);
+      }
     }
     if (!idle_.empty()) {
       conn = std::move(idle_.back());

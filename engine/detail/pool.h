@@ -1,7 +1,8 @@
 // Pool: a fixed number of PostgreSQL connections shared by threads.
 //
 // All connections are opened at construction. Borrow() blocks while every
-// connection is lent out, and callers are served first come, first served:
+// connection is lent out (up to the caller's deadline), and callers are
+// served first come, first served:
 // a returned connection passes to the longest waiter, never to a caller that
 // arrived later (not even the one returning it), so no caller starves while
 // others borrow again and again. A lease whose connection broke (or was marked
@@ -19,6 +20,8 @@
 #include <pqxx/connection>
 #include <string>
 #include <vector>
+
+#include "engine/deadline.h"
 
 namespace idres::detail {
 
@@ -49,8 +52,10 @@ class Pool {
   };
 
   // A connection for the caller's exclusive use until the lease ends.
-  // Throws UnavailableError when a slot must reconnect and cannot.
-  Lease Borrow();
+  // Throws UnavailableError when a slot must reconnect and cannot, and
+  // DeadlineError when `deadline` passes while waiting (the caller then
+  // leaves the queue: no connection is lost).
+  Lease Borrow(const Deadline& deadline = {});
 
   int InUse() const;
   // Callers blocked in Borrow().

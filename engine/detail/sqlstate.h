@@ -16,6 +16,7 @@ enum class Failure {
   kDeadlock,         // 40P01: retried
   kSerialization,    // 40001: retried
   kUniqueViolation,  // 23505: retried, the conflicting row now exists
+  kCanceled,         // 57014 query_canceled: statement_timeout (a deadline) or a cancel
   kUnavailable,      // connection lost, server shutting down, commit in doubt
   kOther,            // a bug: anything else
 };

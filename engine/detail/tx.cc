@@ -2,8 +2,6 @@
 
 #include <string>
 
-#include "engine/detail/begin_sql.h"
-
 namespace idres::detail {
 namespace {
 
@@ -21,14 +19,14 @@ std::string Joined(const std::vector<std::string>& statements) {
 
 }  // namespace
 
-Tx::Tx(Pool::Lease& lease, bool prepared, std::chrono::milliseconds lock_timeout,
+Tx::Tx(Pool::Lease& lease, bool prepared, const Timeouts& timeouts,
        std::span<const std::int64_t> lock_keys, std::function<void()> on_begun)
     : lease_(lease), prepared_(prepared), on_begun_(std::move(on_begun)), work_(lease.conn()) {
   try {
     // Registers kLockKeys with the server if this connection has not yet
     // (new, or reconnected by libpqxx); otherwise sends nothing.
     if (prepared_ && !lock_keys.empty()) lease.conn().prepare_now(kLockKeys.name);
-    pending_ = BeginStatements(lock_timeout, lock_keys, prepared_);
+    pending_ = BeginStatements(timeouts, lock_keys, prepared_);
     if (!prepared_) SendPending();
   } catch (...) {
     // Nothing sent yet, yet the connection failed (preparing on it): drop it.

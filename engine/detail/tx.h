@@ -1,12 +1,11 @@
 // Tx: one database transaction on a borrowed connection, RAII.
 //
 // Every transaction opens with BEGIN ISOLATION LEVEL READ COMMITTED, SET
-// LOCAL lock_timeout and, when given keys, the step-3 key locks
-// (engine/detail/begin_sql.h): the engine's correctness rests on each
-// statement taking a fresh snapshot after the lock wait, whatever the
-// database's default isolation is. The destructor rolls back unless the
-// transaction committed, which also releases every pg_advisory_xact_lock
-// taken inside.
+// LOCAL lock_timeout (and statement_timeout, for a caller's deadline) and, when given keys, the
+// step-3 key locks (engine/detail/begin_sql.h): the engine's correctness rests on each statement
+// taking a fresh snapshot after the lock wait, whatever the database's default isolation is. The
+// destructor rolls back unless the transaction committed, which also releases every
+// pg_advisory_xact_lock taken inside.
 //
 // Round trips. With prepared statements on, statements the database has not
 // yet seen travel together, as one simple query of EXECUTEs whose arguments
@@ -25,7 +24,6 @@
 // Thread-safety: a Tx belongs to one thread. Internal to engine/.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
@@ -35,6 +33,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/detail/begin_sql.h"
 #include "engine/detail/pool.h"
 #include "engine/detail/statements.h"
 
@@ -48,7 +47,7 @@ class Tx {
   // statements on, that answer comes with the first Exec()'s). Errors of the
   // opening statements (e.g. 55P03 when a key waits past the lock timeout)
   // are thrown by whichever call sent them; the transaction then rolls back.
-  Tx(Pool::Lease& lease, bool prepared, std::chrono::milliseconds lock_timeout,
+  Tx(Pool::Lease& lease, bool prepared, const Timeouts& timeouts,
      std::span<const std::int64_t> lock_keys = {}, std::function<void()> on_begun = {});
   ~Tx();
   Tx(const Tx&) = delete;

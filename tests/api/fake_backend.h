@@ -27,13 +27,17 @@ class FakeBackend : public api::IdentityBackend {
   std::int64_t asked_id = 0;
   RawIdentifier asked_identifier;
   std::string asked_region;
+  Deadline asked_deadline;  // of the last data call that takes one
 
-  UpsertResult Upsert(const Record& record) override {
+  UpsertResult Upsert(const Record& record, const Deadline& deadline) override {
+    asked_deadline = deadline;
     MaybeFail();
     upserted.push_back(record);
     return upsert_result;
   }
-  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records) override {
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
+                                        const Deadline& deadline) override {
+    asked_deadline = deadline;
     MaybeFail();
     std::vector<UpsertResult> out;
     for (const auto& record : records) {
@@ -46,22 +50,26 @@ class FakeBackend : public api::IdentityBackend {
     return out;
   }
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
-                                        const BatchReceipt& receipt) override {
+                                        const BatchReceipt& receipt,
+                                        const Deadline& deadline) override {
     MaybeFail();
     receipts.push_back(receipt);
-    return BatchUpsert(records);
+    return BatchUpsert(records, deadline);
   }
   void ForgetReceipts(std::int64_t job) override {
     MaybeFail();
     forgotten.push_back(job);
   }
-  std::optional<Person> GetPerson(std::int64_t id) override {
+  std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) override {
+    asked_deadline = deadline;
     MaybeFail();
     asked_id = id;
     return person;
   }
   std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
-                                                        std::string_view region) override {
+                                                        std::string_view region,
+                                                        const Deadline& deadline) override {
+    asked_deadline = deadline;
     MaybeFail();
     asked_identifier = identifier;
     asked_region = std::string(region);

@@ -220,6 +220,48 @@ TEST_CASE_METHOD(Fixture, "Retryable engine failures are unavailable (503)") {
   }
 }
 
+TEST_CASE_METHOD(Fixture, "Connect-Timeout-Ms reaches the backend as the call's deadline") {
+  HttpRequest request =
+      Json("Upsert", R"({"record":{"identifiers":[{"type":"email","value":"a@b.c"}]}})");
+  request.connect_timeout_ms = "60000";
+  REQUIRE(Send(request).status == 200);
+  CHECK(backend.asked_deadline.IsSet());
+  CHECK_FALSE(backend.asked_deadline.Passed());
+  request.connect_timeout_ms.reset();
+  REQUIRE(Send(request).status == 200);
+  CHECK_FALSE(backend.asked_deadline.IsSet());
+}
+
+TEST_CASE_METHOD(Fixture, "A call whose deadline passed is deadline_exceeded (504)") {
+  HttpRequest request =
+      Json("Upsert", R"({"record":{"identifiers":[{"type":"email","value":"a@b.c"}]}})");
+  // Already over when it is handled: the backend is never asked.
+  request.connect_timeout_ms = "0";
+  auto r = Send(request);
+  CHECK(r.status == 504);
+  CHECK_THAT(r.body, Catch::Contains(R"("code":"deadline_exceeded")"));
+  CHECK(backend.upserted.empty());
+  // Over while the engine worked: its DeadlineError says what happened.
+  request.connect_timeout_ms = "60000";
+  backend.failure =
+      std::make_exception_ptr(DeadlineError("the deadline passed; nothing was written"));
+  r = Send(request);
+  CHECK(r.status == 504);
+  CHECK_THAT(r.body, Catch::Contains(R"("code":"deadline_exceeded")") &&
+                         Catch::Contains("nothing was written"));
+}
+
+TEST_CASE_METHOD(Fixture, "A malformed Connect-Timeout-Ms is invalid_argument, never run") {
+  HttpRequest request =
+      Json("Upsert", R"({"record":{"identifiers":[{"type":"email","value":"a@b.c"}]}})");
+  request.connect_timeout_ms = "soon";
+  const auto r = Send(request);
+  CHECK(r.status == 400);
+  CHECK_THAT(r.body, Catch::Contains(R"("code":"invalid_argument")") &&
+                         Catch::Contains("Connect-Timeout-Ms"));
+  CHECK(backend.upserted.empty());
+}
+
 TEST_CASE_METHOD(Fixture, "Other failures are internal and never show their text") {
   backend.failure = std::make_exception_ptr(InternalError("ERROR: SELECT * FROM persons failed"));
   const auto r = Send(Json("Stats", "{}"));

@@ -32,6 +32,20 @@ void CheckStillHealthy(int port) {
   CHECK(client.Get("/healthz").status == 200);
 }
 
+// An open transaction on its own connection holding the advisory lock key
+// of (type, value), released when it goes out of scope.
+class HeldKey {
+ public:
+  HeldKey(const TestDatabase& db, const char* type, const char* value)
+      : conn_(db.url()), tx_(conn_) {
+    tx_.exec("SELECT pg_advisory_xact_lock(" + std::to_string(LockKey(type, value)) + ")");
+  }
+
+ private:
+  pqxx::connection conn_;
+  pqxx::work tx_;
+};
+
 std::string Identifiers(int n) {
   std::string out;
   for (int i = 0; i < n; ++i) {
@@ -200,18 +214,38 @@ TEST_CASE("A lock held past the lock timeout is unavailable, and the retry succe
   const std::string record =
       R"({"record":{"identifiers":[{"type":"email","value":"held@example.com"}]}})";
   {
-    pqxx::connection holder(db.url());
-    pqxx::work tx(holder);
-    tx.exec("SELECT pg_advisory_xact_lock(" + std::to_string(LockKey("email", "held@example.com")) +
-            ")");
+    HeldKey held(db, "email", "held@example.com");
     const auto busy = client.Call("Upsert", record);
     CHECK(busy.status == 503);
     CHECK(CodeOf(busy) == "unavailable");
-    tx.abort();
   }
   CHECK(client.Call("Upsert", record).status == 200);
   const auto metrics = client.Get("/metrics");
   CHECK_THAT(metrics.body, Catch::Contains("idres_lock_timeouts_total 1\n"));
+}
+
+TEST_CASE("Connect-Timeout-Ms ends a call waiting on a held lock as deadline_exceeded", "[pg]") {
+  TestDatabase db;
+  // A lock timeout far beyond the call's deadline: only the deadline can end
+  // the wait early.
+  ServerProcess server(db.url(), {"--lock-timeout-ms", "30000"});
+  HttpClient client(server.port());
+  const std::string record =
+      R"({"record":{"identifiers":[{"type":"email","value":"held@example.com"}]}})";
+  {
+    HeldKey held(db, "email", "held@example.com");
+    const auto late = client.Call("Upsert", record, {{"Connect-Timeout-Ms", "300"}});
+    CHECK(late.status == 504);
+    CHECK(CodeOf(late) == "deadline_exceeded");
+    CHECK(db.Count("SELECT count(*) FROM persons") == 0);
+    const auto malformed = client.Call("Upsert", record, {{"Connect-Timeout-Ms", "0.3"}});
+    CHECK(malformed.status == 400);
+    CHECK(CodeOf(malformed) == "invalid_argument");
+  }
+  CHECK(client.Call("Upsert", record, {{"Connect-Timeout-Ms", "30000"}}).status == 200);
+  CHECK(db.Count("SELECT count(*) FROM persons") == 1);
+  CHECK_THAT(client.Get("/metrics").body,
+             Catch::Contains(R"(method="Upsert",code="deadline_exceeded"} 1)"));
 }
 
 TEST_CASE("With the database gone, calls are unavailable and /healthz is 503", "[pg]") {

@@ -1,6 +1,7 @@
 // The engine's connection pool serves its callers in the order they came:
 // with more callers than connections, one that returns a connection and
-// borrows again goes behind those already waiting.
+// borrows again goes behind those already waiting; one whose deadline passes
+// leaves the queue without disturbing it.
 #include <catch2/catch.hpp>
 #include <mutex>
 #include <optional>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "engine/detail/pool.h"
+#include "engine/errors.h"
 #include "tests/support/test_db.h"
 
 namespace idres::testing {
@@ -65,6 +67,40 @@ TEST_CASE("a waiting caller gets the slot of a connection returned broken", "[pg
   held.reset();
   waiter.join();
   CHECK(pool.InUse() == 0);
+}
+
+TEST_CASE("a caller whose deadline passes in the queue leaves it; the others keep their turn",
+          "[pg][engine]") {
+  TestDatabase db;
+  detail::Pool pool(db.url(), 1, false);
+  std::mutex mu;
+  std::vector<int> order;
+  const auto borrow = [&](int who) {
+    detail::Pool::Lease lease = pool.Borrow();
+    std::lock_guard lock(mu);
+    order.push_back(who);
+  };
+
+  std::optional<detail::Pool::Lease> held(pool.Borrow());
+  std::thread first(borrow, 1);
+  AwaitWaiting(pool, 1);
+  // Queued between two patient callers, long enough to see the third join.
+  std::thread impatient([&] {
+    CHECK_THROWS_AS(pool.Borrow(Deadline::After(std::chrono::milliseconds(1000))), DeadlineError);
+  });
+  AwaitWaiting(pool, 2);
+  std::thread third(borrow, 3);
+  AwaitWaiting(pool, 3);
+  impatient.join();
+  CHECK(pool.Waiting() == 2);
+  // Were the impatient caller still queued, its slot would go to a waiter
+  // that no longer exists, and the third caller would never be served.
+  held.reset();
+  first.join();
+  third.join();
+  CHECK(order == std::vector<int>{1, 3});
+  CHECK(pool.InUse() == 0);
+  CHECK(pool.Waiting() == 0);
 }
 
 }  // namespace

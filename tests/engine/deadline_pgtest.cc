@@ -1,0 +1,152 @@
+// A caller's Deadline (engine/deadline.h): a call that runs out of time
+// throws DeadlineError, stores nothing of its unfinished transaction, and
+// leaves the engine as it found it. Every wait here is one the deadline must
+// cut short: were it ignored, the lock timeout (30 s) would end it with a
+// BusyError instead, or the call would succeed.
+#include "engine/deadline.h"
+
+#include <catch2/catch.hpp>
+#include <future>
+#include <pqxx/pqxx>
+#include <thread>
+
+#include "engine/engine.h"
+#include "normalize/lock_key.h"
+#include "tests/engine/engine_fixture.h"
+
+namespace idres::testing {
+namespace {
+
+using std::chrono::milliseconds;
+
+// An engine whose lock waits outlast every deadline in this file.
+std::unique_ptr<Engine> Patient(const TestDatabase& db, int pool_size) {
+  EngineOptions o = OptionsFor(db, pool_size);
+  o.lock_timeout = milliseconds(30000);
+  return std::make_unique<Engine>(o);
+}
+
+// An open transaction on its own connection, holding what `sql` locks.
+class Holder {
+ public:
+  Holder(const TestDatabase& db, const std::string& sql) : conn_(db.url()), tx_(conn_) {
+    tx_.exec("BEGIN");
+    tx_.exec(sql);
+  }
+  ~Holder() { tx_.exec("ROLLBACK"); }
+
+ private:
+  pqxx::connection conn_;
+  pqxx::nontransaction tx_;
+};
+
+std::string HoldKey(const char* type, const char* value) {
+  return "SELECT pg_advisory_xact_lock(" + std::to_string(LockKey(type, value)) + ")";
+}
+
+TEST_CASE("Deadline: unset never passes; Remaining rounds up and stops at zero", "[engine]") {
+  CHECK_FALSE(Deadline{}.IsSet());
+  CHECK_FALSE(Deadline{}.Passed());
+  CHECK_FALSE(Deadline{}.Remaining());
+  const Deadline later = Deadline::After(milliseconds(60000));
+  CHECK_FALSE(later.Passed());
+  CHECK(*later.Remaining() > milliseconds(59000));
+  CHECK(*later.Remaining() <= milliseconds(60000));
+  const Deadline past = Deadline::At(Deadline::Clock::now() - milliseconds(5));
+  CHECK(past.Passed());
+  CHECK(*past.Remaining() == milliseconds(0));
+}
+
+TEST_CASE("a deadline that has passed starts no transaction", "[pg][engine]") {
+  TestDatabase db;
+  auto engine = Patient(db, 1);
+  CHECK_THROWS_AS(engine->Upsert(Rec({{"email", "a@x.org"}}), Deadline::After(milliseconds(0))),
+                  DeadlineError);
+  CHECK_THROWS_AS(engine->GetPerson(1, Deadline::After(milliseconds(0))), DeadlineError);
+  CHECK(PersonCount(db) == 0);
+}
+
+TEST_CASE("a held key ends an upsert at its deadline, not at the lock timeout", "[pg][engine]") {
+  TestDatabase db;
+  auto engine = Patient(db, 1);
+  {
+    Holder holder(db, HoldKey("email", "a@x.org"));
+    CHECK_THROWS_AS(engine->Upsert(Rec({{"email", "a@x.org"}}), Deadline::After(milliseconds(300))),
+                    DeadlineError);
+    CHECK(PersonCount(db) == 0);
+  }
+  // The same connection (pool of 1) is clean for the next call.
+  CHECK(engine->Upsert(Rec({{"email", "a@x.org"}})).outcome == Outcome::kCreated);
+  CHECK(engine->ConnectionsInUse() == 0);
+}
+
+TEST_CASE("a locked person ends an update at its deadline and adds nothing", "[pg][engine]") {
+  TestDatabase db;
+  auto engine = Patient(db, 1);
+  const auto id = engine->Upsert(Rec({{"email", "a@x.org"}})).person_id;
+  {
+    // No advisory key: the upsert gets past step 3 and waits in step 5.
+    Holder holder(db, "SELECT 1 FROM persons WHERE id = " + std::to_string(id) + " FOR UPDATE");
+    CHECK_THROWS_AS(engine->Upsert(Rec({{"email", "a@x.org"}, {"phone", "+4917011111111"}}),
+                                   Deadline::After(milliseconds(300))),
+                    DeadlineError);
+  }
+  CHECK(IdentifiersOf(db, id) == std::vector<std::string>{"email:a@x.org"});
+  CHECK(engine->Upsert(Rec({{"email", "a@x.org"}, {"phone", "+4917011111111"}})).outcome ==
+        Outcome::kUpdated);
+}
+
+TEST_CASE("a lock timeout shorter than the deadline is still a busy error", "[pg][engine]") {
+  TestDatabase db;
+  EngineOptions o = OptionsFor(db, 1);
+  o.lock_timeout = milliseconds(200);
+  Engine engine(o);
+  Holder holder(db, HoldKey("email", "a@x.org"));
+  CHECK_THROWS_AS(engine.Upsert(Rec({{"email", "a@x.org"}}), Deadline::After(milliseconds(60000))),
+                  BusyError);
+}
+
+TEST_CASE("a caller waiting for a connection gives up at its deadline", "[pg][engine]") {
+  TestDatabase db;
+  EngineOptions o = OptionsFor(db, 1);
+  std::promise<void> locked, release;
+  o.after_key_locks_for_tests = [&, first = true](std::span<const std::int64_t>) mutable {
+    if (!first) return;
+    first = false;
+    locked.set_value();
+    release.get_future().wait();
+  };
+  Engine engine(o);
+  // The one connection stays inside this upsert until released.
+  auto held = std::async(std::launch::async, [&] {
+    return engine.Upsert(Rec({{"email", "held@x.org"}}));
+  });
+  locked.get_future().wait();
+  CHECK_THROWS_AS(engine.GetPerson(1, Deadline::After(milliseconds(200))), DeadlineError);
+  release.set_value();
+  CHECK(held.get().outcome == Outcome::kCreated);
+  CHECK(engine.Upsert(Rec({{"email", "next@x.org"}})).outcome == Outcome::kCreated);
+  CHECK(engine.ConnectionsInUse() == 0);
+}
+
+TEST_CASE("a batch that runs out of time keeps the transactions it committed", "[pg][engine]") {
+  TestDatabase db;
+  EngineOptions o = OptionsFor(db, 1);
+  o.lock_timeout = milliseconds(30000);
+  o.batch_max_records = 1;  // one transaction per record
+  Engine engine(o);
+  const std::vector<Record> records = {Rec({{"email", "first@x.org"}}),
+                                       Rec({{"email", "second@x.org"}})};
+  Holder holder(db, HoldKey("email", "second@x.org"));
+  try {
+    engine.BatchUpsert(records, Deadline::After(milliseconds(300)));
+    FAIL("the batch did not stop at its deadline");
+  } catch (const DeadlineError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("after 1 of 2 transactions"));
+  }
+  CHECK(PersonCount(db) == 1);
+  CHECK(PersonHolding(db, "email", "first@x.org") != 0);
+}
+
+}  // namespace
+}  // namespace idres::testing
