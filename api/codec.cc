@@ -8,6 +8,7 @@
 #include <cctype>
 
 #include "api/client_requests.h"
+#include "api/json_shape.h"
 #include "api/utf8.h"
 
 namespace idres::api {
@@ -32,6 +33,7 @@ std::optional<RpcError> DecodeJson(std::string_view body, google::protobuf::Mess
   if (const auto at = FindInvalidUtf8(body)) {
     return Invalid("request body is not valid UTF-8 (byte " + std::to_string(*at) + ")");
   }
+  if (auto shape = JsonShapeError(body, *message.GetDescriptor())) return Invalid(*shape);
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = false;  // a misspelt field must not be dropped silently
   const auto status = google::protobuf::util::JsonStringToMessage(

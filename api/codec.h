@@ -1,6 +1,7 @@
 // The Connect unary codec: which wire format a Content-Type names, and the
 // proto3 JSON / binary decoding and encoding of messages. Unknown JSON fields,
-// malformed input and invalid UTF-8 come back as an RpcError (never an
+// malformed input, invalid UTF-8, fields given twice and nesting past
+// kMaxJsonDepth (api/json_shape.h) come back as an RpcError (never an
 // exception). Internal to api/. Pure functions; thread-safe.
 #pragma once
 

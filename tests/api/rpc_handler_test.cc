@@ -220,6 +220,19 @@ TEST_CASE_METHOD(Fixture, "Retryable engine failures are unavailable (503)") {
   }
 }
 
+TEST_CASE_METHOD(Fixture, "JSON with a field twice or nested past the limit never runs") {
+  const auto twice = Send(Json("Upsert", R"({"record":{
+      "identifiers":[{"type":"email","value":"victim@x.com"}],
+      "identifiers":[{"type":"email","value":"attacker@x.com"}]}})"));
+  CHECK(twice.status == 400);
+  CHECK_THAT(twice.body, Catch::Contains("given twice"));
+  const std::string deep = std::string(25000, '[') + std::string(25000, ']');
+  const auto nested = Send(Json("Upsert", R"({"record":{"traits":{"a":)" + deep + "}}}"));
+  CHECK(nested.status == 400);
+  CHECK_THAT(nested.body, Catch::Contains("nested deeper"));
+  CHECK(backend.upserted.empty());
+}
+
 TEST_CASE_METHOD(Fixture, "Connect-Timeout-Ms reaches the backend as the call's deadline") {
   HttpRequest request =
       Json("Upsert", R"({"record":{"identifiers":[{"type":"email","value":"a@b.c"}]}})");
