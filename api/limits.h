@@ -11,6 +11,8 @@ struct Limits {
   std::size_t max_body_bytes = 1 << 20;
   // Most identifiers in one record (resource_exhausted above).
   std::size_t max_identifiers = 100;
+  // Most traits in one record (resource_exhausted above).
+  std::size_t max_traits = 100;
   // Most records in one BatchUpsert (resource_exhausted above).
   std::size_t max_batch = 1000;
 };

@@ -32,6 +32,12 @@ std::variant<Record, RpcError> IdentityMethods::Check(const v1::Record& record) 
                     "record has " + std::to_string(n) + " identifiers; at most " +
                         std::to_string(limits_.max_identifiers) + " are allowed"};
   }
+  const auto traits = static_cast<std::size_t>(record.traits().fields_size());
+  if (traits > limits_.max_traits) {
+    return RpcError{Code::kResourceExhausted,
+                    "record has " + std::to_string(traits) + " traits; at most " +
+                        std::to_string(limits_.max_traits) + " are allowed"};
+  }
   auto converted = ToRecord(record);
   if (auto* reason = std::get_if<std::string>(&converted)) return Invalid(std::move(*reason));
   return std::get<Record>(std::move(converted));

@@ -29,6 +29,7 @@ struct ServeFlags {
   std::string database_url;
   int pool_size = 16;
   int lock_timeout_ms = 2000;
+  std::size_t max_person_traits = EngineOptions{}.max_person_traits;
   std::string default_region = "US";
   std::vector<std::string> weights;  // TYPE=WEIGHT
   double threshold = 0;              // 0: the default
@@ -129,6 +130,8 @@ EngineOptions BuildEngineOptions(const ServeFlags& flags,
   options.lock_timeout = std::chrono::milliseconds(flags.lock_timeout_ms);
   options.prepared_statements = !flags.no_prepared_statements;
   options.max_identifiers = flags.server.limits.max_identifiers;
+  options.max_traits = flags.server.limits.max_traits;
+  options.max_person_traits = flags.max_person_traits;
   options.normalizer.default_region = flags.default_region;
   options.match = BuildMatchConfig(flags);
   options.observer = metrics;
@@ -175,6 +178,9 @@ void AddServeCommand(CLI::App& app) {
   Add(*cmd, "threshold", f.threshold, "score a person must reach to match (0: default 1.0)");
   Add(*cmd, "max-body-bytes", f.server.limits.max_body_bytes, "largest request body");
   Add(*cmd, "max-identifiers", f.server.limits.max_identifiers, "most identifiers per record");
+  Add(*cmd, "max-traits", f.server.limits.max_traits, "most traits per record");
+  Add(*cmd, "max-person-traits", f.max_person_traits,
+      "most traits a person may come to hold by upserts");
   Add(*cmd, "max-batch", f.server.limits.max_batch, "most records per BatchUpsert");
   Add(*cmd, "tls-cert", f.server.tls_cert, "PEM certificate chain; with --tls-key: HTTPS only");
   Add(*cmd, "tls-key", f.server.tls_key, "PEM private key");

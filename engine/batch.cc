@@ -88,11 +88,11 @@ void ApplyChunk(detail::Tx& tx, const std::vector<detail::PreparedRecord>& prepa
     if (!ctx.skip_locks && detail::LockPersons(tx, ids).size() != ids.size()) continue;
     auto persons = detail::ReadPersons(tx, ids);
     if (persons.size() != ids.size()) continue;
-    detail::BatchResolver resolver(ctx.matcher, std::move(persons));
+    detail::BatchResolver resolver(ctx.matcher, std::move(persons), ctx.max_person_traits);
     std::vector<UpsertResult*> written;
     for (std::size_t i : todo) {
       results[i] = resolver.Apply(prepared[i]);
-      written.push_back(&results[i]);
+      if (results[i].ok()) written.push_back(&results[i]);
     }
     detail::WriteBatch(tx, resolver, ctx.planner, ctx.matcher.config(), written);
     return;

@@ -113,7 +113,8 @@ void Engine::Impl::RunAttempts(const std::function<void(detail::Tx&)>& fn,
 }
 
 detail::PreparedRecord Engine::Impl::Prepare(const Record& record) const {
-  return detail::PrepareRecord(record, normalizer, planner, options.max_identifiers);
+  return detail::PrepareRecord(record, normalizer, planner,
+                               {options.max_identifiers, options.max_traits});
 }
 
 void Engine::Impl::LockKeys(detail::Tx& tx, std::span<const std::int64_t> keys) {

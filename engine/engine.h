@@ -49,6 +49,11 @@ struct EngineOptions {
   int max_retries = 8;
   // Most identifiers one record may carry.
   std::size_t max_identifiers = 100;
+  // Most traits one record may carry, and most one person may come to hold
+  // by upserts: a record that would grow a person past it is refused (the
+  // person stays as it was). Bounds what one person costs to read and send.
+  std::size_t max_traits = 100;
+  std::size_t max_person_traits = 1000;
   NormalizerConfig normalizer = NormalizerConfig::Defaults();
   MatchConfig match = MatchConfig::Defaults();
   // UNSAFE. Skips the advisory and person locks: the naive check-then-insert.

@@ -4,8 +4,9 @@
 
 namespace idres::detail {
 
-BatchResolver::BatchResolver(const Matcher& matcher, std::map<std::int64_t, StoredPerson> stored)
-    : matcher_(matcher) {
+BatchResolver::BatchResolver(const Matcher& matcher, std::map<std::int64_t, StoredPerson> stored,
+                             std::size_t max_person_traits)
+    : matcher_(matcher), max_person_traits_(max_person_traits) {
   for (auto& [id, p] : stored) {
     BatchPerson b;
     b.stored = true;
@@ -70,6 +71,11 @@ UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
   if (plan.unchanged) {
     r.outcome = Outcome::kUnchanged;
     return r;
+  }
+  if (auto over = TraitsOverCap(matched, plan, max_person_traits_)) {
+    UpsertResult refused;
+    refused.error = std::move(over);
+    return refused;
   }
   const std::size_t survivor_at = by_id_.at(r.person_id);
   for (std::int64_t id : r.merged_person_ids) {

@@ -48,10 +48,13 @@ struct BatchPerson {
 class BatchResolver {
  public:
   // `stored`: the persons the chunk's candidate read found, re-read under
-  // their row locks.
-  BatchResolver(const Matcher& matcher, std::map<std::int64_t, StoredPerson> stored);
+  // their row locks. `max_person_traits`: TraitsOverCap's cap.
+  BatchResolver(const Matcher& matcher, std::map<std::int64_t, StoredPerson> stored,
+                std::size_t max_person_traits);
 
-  // Applies one record; the result's ids may be provisional.
+  // Applies one record; the result's ids may be provisional. A record that
+  // would grow a person's traits past the cap comes back with an error and
+  // changes nothing.
   UpsertResult Apply(const PreparedRecord& record);
 
   // Every person, stored ones first (ascending id), then the created ones in
@@ -67,6 +70,7 @@ class BatchResolver {
   void Index(std::size_t at);
 
   const Matcher& matcher_;
+  const std::size_t max_person_traits_;
   std::vector<BatchPerson> persons_;
   std::map<std::int64_t, std::size_t> by_id_;
   // Every (type, value) to the persons holding it: candidates share a value

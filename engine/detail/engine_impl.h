@@ -53,7 +53,7 @@ struct Engine::Impl {
 
   detail::PreparedRecord Prepare(const Record& record) const;
   detail::UpsertContext Context() const {
-    return {matcher, planner, options.unsafe_skip_locks_for_tests_only};
+    return {matcher, planner, options.unsafe_skip_locks_for_tests_only, options.max_person_traits};
   }
 
   EngineOptions options;

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "engine/detail/store.h"
@@ -46,5 +48,11 @@ struct MergePlan {
 };
 MergePlan PlanMerge(const std::vector<const StoredPerson*>& matched,
                     const std::vector<Identifier>& ids, const Traits& traits);
+
+// Why `plan` may not be applied: it would grow the survivor's traits past
+// `cap`. A person already past it (stored before the cap existed) keeps
+// what it holds and may still be updated. nullopt when the plan is fine.
+std::optional<std::string> TraitsOverCap(const std::vector<const StoredPerson*>& matched,
+                                         const MergePlan& plan, std::size_t cap);
 
 }  // namespace idres::detail

@@ -7,11 +7,16 @@
 namespace idres::detail {
 
 PreparedRecord PrepareRecord(const Record& record, const Normalizer& normalizer,
-                             const LockPlanner& planner, std::size_t max_identifiers) {
+                             const LockPlanner& planner, const RecordLimits& limits) {
   PreparedRecord out;
-  if (record.identifiers.size() > max_identifiers) {
+  if (record.identifiers.size() > limits.max_identifiers) {
     out.error = "too many identifiers: " + std::to_string(record.identifiers.size()) +
-                " (at most " + std::to_string(max_identifiers) + ")";
+                " (at most " + std::to_string(limits.max_identifiers) + ")";
+    return out;
+  }
+  if (record.traits.size() > limits.max_traits) {
+    out.error = "too many traits: " + std::to_string(record.traits.size()) + " (at most " +
+                std::to_string(limits.max_traits) + ")";
     return out;
   }
   for (const RawIdentifier& raw : record.identifiers) {

@@ -22,8 +22,14 @@ struct PreparedRecord {
   std::optional<std::string> error;  // set: the record is rejected whole
 };
 
+// The most a record may carry (EngineOptions); more rejects it whole.
+struct RecordLimits {
+  std::size_t max_identifiers;
+  std::size_t max_traits;
+};
+
 // Thread-safe: all inputs are used read-only.
 PreparedRecord PrepareRecord(const Record& record, const Normalizer& normalizer,
-                             const LockPlanner& planner, std::size_t max_identifiers);
+                             const LockPlanner& planner, const RecordLimits& limits);
 
 }  // namespace idres::detail

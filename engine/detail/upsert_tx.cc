@@ -31,6 +31,11 @@ UpsertResult UpdateOrMerge(Tx& tx, const std::vector<Identifier>& ids, const Tra
     r.outcome = Outcome::kUnchanged;
     return r;
   }
+  if (auto over = TraitsOverCap(matched, plan, ctx.max_person_traits)) {
+    UpsertResult refused;  // nothing written: the transaction commits no change
+    refused.error = std::move(over);
+    return refused;
+  }
   const bool merging = !r.merged_person_ids.empty();
   if (merging) MergeInto(tx, r.person_id, r.merged_person_ids, kBridgeReason);
   std::vector<std::int64_t> keys;

@@ -21,7 +21,8 @@ namespace idres::detail {
 struct UpsertContext {
   const Matcher& matcher;
   const LockPlanner& planner;
-  bool skip_locks;  // the unsafe baseline: no person locks either
+  bool skip_locks;                // the unsafe baseline: no person locks either
+  std::size_t max_person_traits;  // EngineOptions::max_person_traits
 };
 
 // The reason recorded with a merge an upsert's record caused.

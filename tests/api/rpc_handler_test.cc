@@ -220,6 +220,15 @@ TEST_CASE_METHOD(Fixture, "Retryable engine failures are unavailable (503)") {
   }
 }
 
+TEST_CASE_METHOD(Fixture, "A record with more traits than allowed is resource_exhausted") {
+  options.limits.max_traits = 2;
+  const auto r = Send(Json("Upsert", R"({"record":{"identifiers":[{"type":"email","value":"a@b.c"}],
+                                        "traits":{"a":1,"b":2,"c":3}}})"));
+  CHECK(r.status == 429);
+  CHECK_THAT(r.body, Catch::Contains("3 traits; at most 2"));
+  CHECK(backend.upserted.empty());
+}
+
 TEST_CASE_METHOD(Fixture, "JSON with a field twice or nested past the limit never runs") {
   const auto twice = Send(Json("Upsert", R"({"record":{
       "identifiers":[{"type":"email","value":"victim@x.com"}],
