@@ -16,8 +16,10 @@ struct HttpRequest {
   std::string content_type;   // the Content-Type header, verbatim
   std::string authorization;  // the Authorization header, verbatim
   std::string content_encoding;
-  // The Connect-Timeout-Ms header verbatim; nullopt when absent.
+  // The Connect-Timeout-Ms and Connect-Protocol-Version headers verbatim;
+  // nullopt when absent.
   std::optional<std::string> connect_timeout_ms;
+  std::optional<std::string> connect_protocol_version;
   // When the request had been read whole; nullopt: when it is handled.
   std::optional<std::chrono::steady_clock::time_point> received_at;
   std::string body;

@@ -1,6 +1,9 @@
 #include "api/rpc_handler.h"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
+#include <optional>
 
 #include "api/auth.h"
 #include "api/codec.h"
@@ -31,6 +34,48 @@ template <auto Method>
 HttpResponse RunMethod(const HttpRequest& http, WireFormat format, const Deadline& deadline,
                        const IdentityMethods& methods) {
   return Run(http, format, deadline, Method, methods);
+}
+
+using Handler = HttpResponse (*)(const HttpRequest&, WireFormat, const Deadline&,
+                                 const IdentityMethods&);
+
+// The service's method `method`; null when it has none of that name.
+Handler HandlerOf(std::string_view method) {
+  using M = IdentityMethods;
+  static const std::pair<std::string_view, Handler> kMethods[] = {
+      {"Upsert", &RunMethod<&M::Upsert>},
+      {"BatchUpsert", &RunMethod<&M::BatchUpsert>},
+      {"ForgetReceipts", &RunMethod<&M::ForgetReceipts>},
+      {"GetPerson", &RunMethod<&M::GetPerson>},
+      {"Lookup", &RunMethod<&M::Lookup>},
+      {"Stats", &RunMethod<&M::Stats>},
+  };
+  for (const auto& [name, handler] : kMethods) {
+    if (name == method) return handler;
+  }
+  return nullptr;
+}
+
+bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) ==
+           std::tolower(static_cast<unsigned char>(y));
+  });
+}
+
+// What the Connect headers of a unary call may not be: a version other than
+// 1, a compression this server does not do.
+std::optional<RpcError> HeaderError(const HttpRequest& request) {
+  if (request.connect_protocol_version && *request.connect_protocol_version != "1") {
+    return RpcError{Code::kInvalidArgument, "Connect-Protocol-Version must be 1, got " +
+                                                JsonQuote(*request.connect_protocol_version)};
+  }
+  if (!request.content_encoding.empty() &&
+      !EqualsIgnoringCase(request.content_encoding, "identity")) {
+    return RpcError{Code::kUnimplemented,
+                    "Content-Encoding " + request.content_encoding + " is not supported"};
+  }
+  return std::nullopt;
 }
 
 // The Connect code name of a response the handler produced, for metrics.
@@ -87,7 +132,8 @@ HttpResponse RpcHandler::Health() const {
 HttpResponse RpcHandler::Call(std::string_view method, const HttpRequest& request) const {
   const auto start = std::chrono::steady_clock::now();
   HttpResponse response = Dispatch(method, request);
-  if (metrics_ != nullptr && response.status != 404) {
+  // Calls of a method the service has, whatever their code (not_found too).
+  if (metrics_ != nullptr && HandlerOf(method) != nullptr) {
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
     metrics_->OnRequest(method, CodeOf(response), elapsed.count());
   }
@@ -95,30 +141,14 @@ HttpResponse RpcHandler::Call(std::string_view method, const HttpRequest& reques
 }
 
 HttpResponse RpcHandler::Dispatch(std::string_view method, const HttpRequest& request) const {
-  using M = IdentityMethods;
-  using Handler = HttpResponse (*)(const HttpRequest&, WireFormat, const Deadline&, const M&);
-  static const std::pair<std::string_view, Handler> kMethods[] = {
-      {"Upsert", &RunMethod<&M::Upsert>},
-      {"BatchUpsert", &RunMethod<&M::BatchUpsert>},
-      {"ForgetReceipts", &RunMethod<&M::ForgetReceipts>},
-      {"GetPerson", &RunMethod<&M::GetPerson>},
-      {"Lookup", &RunMethod<&M::Lookup>},
-      {"Stats", &RunMethod<&M::Stats>},
-  };
-  Handler handler = nullptr;
-  for (const auto& [name, h] : kMethods) {
-    if (name == method) handler = h;
-  }
+  const Handler handler = HandlerOf(method);
   if (handler == nullptr) return Plain(404, "no such method\n");
   if (request.method != "POST") return Plain(405, "Connect unary calls use POST\n");
   const auto format = ParseContentType(request.content_type);
   if (!format) {
     return Plain(415, "Content-Type must be application/json or application/proto\n");
   }
-  if (!request.content_encoding.empty() && request.content_encoding != "identity") {
-    return ErrorResponse({Code::kUnimplemented,
-                          "Content-Encoding " + request.content_encoding + " is not supported"});
-  }
+  if (auto error = HeaderError(request)) return ErrorResponse(*error);
   if (request.body.size() > options_.limits.max_body_bytes) {
     return ErrorResponse({Code::kResourceExhausted, "request body over the limit"});
   }

@@ -67,6 +67,14 @@ Reply<v1::BatchUpsertResponse> IdentityMethods::BatchUpsert(const v1::BatchUpser
     return Invalid("receipt has " + std::to_string(request.receipt().items_size()) + " items for " +
                    std::to_string(n) + " records; it needs exactly one item per record, in order");
   }
+  if (request.has_receipt()) {
+    const BatchReceipt all{request.receipt().job(),
+                           {request.receipt().items().begin(), request.receipt().items().end()}};
+    if (const auto repeated = all.RepeatedItem()) {
+      return Invalid("receipt item " + std::to_string(*repeated) +
+                     " is given twice; each record needs an item of its own");
+    }
+  }
   v1::BatchUpsertResponse response;
   std::vector<Record> accepted;
   std::vector<int> slot_of;  // accepted[i] answers response.results(slot_of[i])

@@ -33,9 +33,13 @@ HttpRequest ToHttpRequest(const http::request<http::string_body>& request) {
   out.content_type = std::string(request[http::field::content_type]);
   out.authorization = std::string(request[http::field::authorization]);
   out.content_encoding = std::string(request[http::field::content_encoding]);
-  if (const auto it = request.find("Connect-Timeout-Ms"); it != request.end()) {
-    out.connect_timeout_ms = std::string(it->value());
-  }
+  const auto header = [&](std::string_view name) -> std::optional<std::string> {
+    const auto it = request.find(boost::beast::string_view(name.data(), name.size()));
+    if (it == request.end()) return std::nullopt;
+    return std::string(it->value());
+  };
+  out.connect_timeout_ms = header("Connect-Timeout-Ms");
+  out.connect_protocol_version = header("Connect-Protocol-Version");
   out.received_at = std::chrono::steady_clock::now();
   out.body = request.body();
   return out;

@@ -3,6 +3,7 @@
 // types; safe to copy between threads.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -63,14 +64,25 @@ struct Person {
 // already stored is not applied again (outcome unchanged, person_id 0).
 struct BatchReceipt {
   std::int64_t job = 0;
-  std::vector<std::int64_t> items;  // one per record
+  std::vector<std::int64_t> items;  // one per record, all different
 
-  // Throws std::invalid_argument unless there is one item per record: the
-  // precondition of every BatchUpsert that takes a receipt.
+  // Throws std::invalid_argument unless there is one item per record and no
+  // item twice (two records under one mark: the second would be taken for
+  // the first): the precondition of every BatchUpsert that takes a receipt.
   void RequireOnePerRecord(std::size_t records) const {
     if (items.size() != records) {
       throw std::invalid_argument("BatchUpsert: one receipt item per record is needed");
     }
+    if (RepeatedItem()) throw std::invalid_argument("BatchUpsert: a receipt item is repeated");
+  }
+
+  // An item that appears more than once; nullopt when all differ.
+  std::optional<std::int64_t> RepeatedItem() const {
+    std::vector<std::int64_t> sorted = items;
+    std::sort(sorted.begin(), sorted.end());
+    const auto it = std::adjacent_find(sorted.begin(), sorted.end());
+    if (it == sorted.end()) return std::nullopt;
+    return *it;
   }
 };
 

@@ -166,6 +166,16 @@ TEST_CASE_METHOD(Fixture, "A receipt without one item per record is invalid_argu
   CHECK(backend.receipts.empty());
 }
 
+TEST_CASE_METHOD(Fixture, "A receipt with an item twice is invalid_argument") {
+  const auto r = Send(Json("BatchUpsert", R"({"records":[
+      {"identifiers":[{"type":"email","value":"a@b.c"}]},
+      {"identifiers":[{"type":"email","value":"b@b.c"}]}],
+      "receipt":{"job":"1","items":["7","7"]}})"));
+  CHECK(r.status == 400);
+  CHECK_THAT(r.body, Catch::Contains("receipt item 7 is given twice"));
+  CHECK(backend.upserted.empty());
+}
+
 TEST_CASE_METHOD(Fixture, "ForgetReceipts forgets the job's receipts") {
   const auto r = Send(Json("ForgetReceipts", R"({"job":"42"})"));
   CHECK(r.status == 200);
@@ -308,6 +318,20 @@ TEST_CASE_METHOD(Fixture, "Routing: unknown paths 404, wrong verbs 405, wrong me
   HttpRequest gzip = Json("Stats", "{}");
   gzip.content_encoding = "gzip";
   CHECK(Send(gzip).status == 501);
+  gzip.content_encoding = "IDENTITY";  // header values' case does not matter
+  CHECK(Send(gzip).status == 200);
+}
+
+TEST_CASE_METHOD(Fixture, "Connect-Protocol-Version other than 1 is invalid_argument") {
+  HttpRequest request = Json("Stats", "{}");
+  request.connect_protocol_version = "1";
+  CHECK(Send(request).status == 200);
+  for (const char* bad : {"2", "", "1, 1", "abc"}) {
+    request.connect_protocol_version = bad;
+    const auto r = Send(request);
+    CHECK(r.status == 400);
+    CHECK_THAT(r.body, Catch::Contains("Connect-Protocol-Version must be 1"));
+  }
 }
 
 TEST_CASE_METHOD(Fixture, "/healthz says whether the database answers") {
@@ -348,6 +372,8 @@ TEST_CASE_METHOD(Fixture, "With an auth token every path but /healthz needs the 
 TEST_CASE_METHOD(Fixture, "Requests are counted by method and code on /metrics") {
   Send(Json("Stats", "{}"));
   Send(Json("Upsert", "{"));
+  Send(Json("GetPerson", R"({"personId":"7"})"));  // not_found, answered as HTTP 404
+  Send(Json("NoSuchMethod", "{}"));                // not a call of the service
   HttpRequest scrape;
   scrape.method = "GET";
   scrape.target = "/metrics";
@@ -356,6 +382,9 @@ TEST_CASE_METHOD(Fixture, "Requests are counted by method and code on /metrics")
   CHECK_THAT(r.body, Catch::Contains(R"(idres_rpc_requests_total{method="Stats",code="ok"} 1)"));
   CHECK_THAT(r.body, Catch::Contains(
                          R"(idres_rpc_requests_total{method="Upsert",code="invalid_argument"} 1)"));
+  CHECK_THAT(r.body,
+             Catch::Contains(R"(idres_rpc_requests_total{method="GetPerson",code="not_found"} 1)"));
+  CHECK_THAT(r.body, !Catch::Contains("NoSuchMethod"));
   CHECK_THAT(r.body, Catch::Contains("idres_pool_connections_in_use 3"));
 }
 
