@@ -39,7 +39,7 @@ KindResult NormalizeName(std::string_view input) {
     name = nd::CollapseSpace(nd::AsciiLower(input));
   } else {
     std::string latin;
-    if (!ToStableLatin(input, latin)) {
+    if (!ToStableLatin(nd::WithoutFormatCharacters(input), latin)) {
       return KindResult::Reject("the name could not be transliterated (ICU data missing)");
     }
     name = nd::CollapseSpace(latin);

@@ -10,9 +10,15 @@ namespace idres {
 namespace nd = normalize_detail;
 
 KindResult NormalizeOpaque(std::string_view input) {
-  const std::string_view trimmed = nd::TrimSpace(input);
-  // ASCII is already NFC: no ICU call for the usual hex and UUID ids.
-  std::string id = nd::IsAscii(trimmed) ? std::string(trimmed) : nd::Nfc(trimmed);
+  // ASCII is already NFC and has no format characters: no ICU call for the
+  // usual hex and UUID ids.
+  std::string id;
+  if (nd::IsAscii(input)) {
+    id = nd::TrimSpace(input);
+  } else {
+    const std::string visible = nd::WithoutFormatCharacters(input);
+    id = nd::Nfc(nd::TrimSpace(visible));
+  }
   if (id.empty()) return KindResult::Reject("the id is empty");
   if (id.size() > kMaxOpaqueBytes) return KindResult::Reject("the id is longer than 256 bytes");
   if (nd::HasControl(id)) return KindResult::Reject("the id contains a control character");

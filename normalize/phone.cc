@@ -4,6 +4,7 @@
 #include <phonenumbers/phonenumber.pb.h>
 #include <phonenumbers/phonenumberutil.h>
 
+#include <set>
 #include <string>
 
 namespace idres {
@@ -29,6 +30,16 @@ std::string ParseErrorReason(PhoneNumberUtil::ErrorType error) {
     default:
       return "the phone number could not be parsed";
   }
+}
+
+// Whether libphonenumber knows `code` ("DE", "US", ...; never "ZZ").
+bool IsKnownRegion(const PhoneNumberUtil& util, const std::string& code) {
+  static const std::set<std::string> known = [&] {
+    std::set<std::string> regions;
+    util.GetSupportedRegions(&regions);
+    return regions;
+  }();
+  return known.contains(code);
 }
 
 std::string PossibleReason(PhoneNumberUtil::ValidationResult result) {
@@ -100,8 +111,16 @@ KindResult NormalizePhone(std::string_view input, std::string_view region,
                           const PhoneOptions& options) {
   const PhoneNumberUtil& util = *PhoneNumberUtil::GetInstance();
   PhoneNumber number;
-  const auto error = util.Parse(
-      std::string(input), RegionCode(region.empty() ? options.default_region : region), &number);
+  const std::string_view given = region.empty() ? options.default_region : region;
+  const std::string code = RegionCode(given);
+  const auto error = util.Parse(std::string(input), code, &number);
+  if (error == PhoneNumberUtil::INVALID_COUNTRY_CODE_ERROR && !given.empty() &&
+      !IsKnownRegion(util, code)) {
+    // The region was meant to supply the country code and cannot: say so.
+    return KindResult::Reject(
+        "the phone number has no country code, and the region is not one (two letters, ISO "
+        "3166-1, e.g. DE)");
+  }
   if (error != PhoneNumberUtil::NO_PARSING_ERROR)
     return KindResult::Reject(ParseErrorReason(error));
   return Check(util, number, options.require_valid);

@@ -4,16 +4,19 @@
 #include <unicode/casemap.h>
 #include <unicode/normalizer2.h>
 #include <unicode/translit.h>
+#include <unicode/uchar.h>
 #include <unicode/uidna.h>
 #include <unicode/unistr.h>
 
 #include <memory>
 #include <stdexcept>
 
+#include "normalize/detail/utf8.h"
+
 namespace idres::normalize_detail {
 namespace {
 
-constexpr const char* kToAsciiId = "Any-Latin; Latin-ASCII";
+constexpr const char* kToAsciiId = "Any-Latin; Latin-ASCII; [:Nonspacing Mark:] Remove";
 constexpr uint32_t kIdnaOptions = UIDNA_NONTRANSITIONAL_TO_ASCII |
                                   UIDNA_NONTRANSITIONAL_TO_UNICODE | UIDNA_USE_STD3_RULES |
                                   UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ;
@@ -85,6 +88,18 @@ std::string Lower(std::string_view s) { return MapCase(&icu::CaseMap::utf8ToLowe
 std::string Upper(std::string_view s) { return MapCase(&icu::CaseMap::utf8ToUpper, s); }
 
 const UIDNA* Uts46() { return Get().idna; }
+
+std::string WithoutFormatCharacters(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t start = i;
+    const char32_t c = NextCodePoint(s, i);
+    if (u_charType(static_cast<UChar32>(c)) != U_FORMAT_CHAR)
+      out.append(s.substr(start, i - start));
+  }
+  return out;
+}
 
 bool TransliterateToAscii(std::string_view s, std::string& out) {
   thread_local std::unique_ptr<icu::Transliterator> mine(Get().to_ascii->clone());

@@ -32,8 +32,14 @@ std::string Upper(std::string_view s);
 // CONTEXTJ checks).
 const UIDNA* Uts46();
 
-// `s` transliterated "Any-Latin; Latin-ASCII" with this thread's clone.
-// False when no transliterator could be made (ICU data missing).
+// Valid UTF-8 `s` without its format characters (general category Cf:
+// bidirectional controls, zero-width spaces and joiners, the byte order
+// mark, soft hyphens): invisible, they would make one visible value two.
+std::string WithoutFormatCharacters(std::string_view s);
+
+// `s` transliterated "Any-Latin; Latin-ASCII", then stripped of nonspacing
+// marks left without a letter, with this thread's clone. False when no
+// transliterator could be made (ICU data missing).
 bool TransliterateToAscii(std::string_view s, std::string& out);
 
 }  // namespace idres::normalize_detail

@@ -46,8 +46,15 @@ TEST_CASE("a normalized name normalizes to itself", "[normalize][name]") {
   }
 }
 
+TEST_CASE("names lose bidirectional controls and zero-width characters", "[normalize][name]") {
+  CHECK(Name("\u202eevil\u202c") == "evil");
+  CHECK(Name("J\u200bo\u00e3o") == "joao");
+  CHECK(Name("\u202eevil\u202c") == Name("evil"));
+}
+
 TEST_CASE("name rejections", "[normalize][name]") {
-  for (const char* input : {"", "   ", "\u2003\u3000"}) {
+  // Invisible format characters and marks without a letter are no name.
+  for (const char* input : {"", "   ", "\u2003\u3000", "\u200b", "\u0301", "\u202e\u202c"}) {
     const auto result = NormalizeName(input);
     CHECK_FALSE(result.ok());
     CHECK(result.reason == "the name is empty");
@@ -59,9 +66,8 @@ TEST_CASE("name transliteration is safe from many threads", "[normalize][name]")
   // Threads start on different scripts so Any-Latin builds its per-script
   // transliterators concurrently.
   const std::vector<std::pair<std::string, std::string>> names = {
-      {"Владимир Путин", "vladimir putin"}, {"Ελένη", "elene"},
-      {"  José  MÜLLER ", "jose muller"},   {"山田 太郎", "shan tian tai lang"},
-      {"שלום", "slwm"},                     {"Søren", "soren"}};
+      {"Владимир Путин", "vladimir putin"}, {"Ελένη", "elene"}, {"  José  MÜLLER ", "jose muller"},
+      {"山田 太郎", "shan tian tai lang"},  {"שלום", "slwm"},   {"Søren", "soren"}};
   for (const auto& [input, expected] : names) REQUIRE(NormalizeName(input).value == expected);
   std::vector<std::thread> threads;
   std::vector<int> wrong(8, 0);
