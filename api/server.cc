@@ -16,6 +16,7 @@
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include <cstdlib>
 #include <optional>
 #include <stdexcept>
 #include <thread>
@@ -28,6 +29,10 @@
 namespace idres::api {
 
 namespace asio = boost::asio;
+
+// After the shutdown bound closed every connection, how long sessions get
+// to end before their calls are abandoned.
+constexpr std::chrono::milliseconds kAbandonGrace{200};
 using asio::ip::tcp;
 
 namespace {
@@ -137,9 +142,18 @@ struct Server::Impl {
       timer.expires_after(std::chrono::milliseconds(20));
       co_await timer.async_wait(asio::use_awaitable);
     }
+    if (registry.size() == 0) co_return;
+    spdlog::warn("shutdown bound reached: closing {} connections", registry.size());
+    registry.Close(/*all=*/true);
+    // Closed sessions end at once unless a call of theirs still runs on a
+    // database thread, which nothing can interrupt: do not wait for it.
+    timer.expires_after(kAbandonGrace);
+    co_await timer.async_wait(asio::use_awaitable);
     if (registry.size() > 0) {
-      spdlog::warn("shutdown bound reached: closing {} connections", registry.size());
-      registry.Close(/*all=*/true);
+      spdlog::error("{} calls still running at the shutdown bound: exiting without them",
+                    registry.size());
+      spdlog::default_logger()->flush();
+      std::_Exit(1);
     }
   }
 

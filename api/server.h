@@ -48,7 +48,10 @@ class Server {
   int port() const;
 
   // Serves until SIGTERM, SIGINT or Stop(); then stops accepting, lets
-  // in-flight calls finish within shutdown_timeout, and returns.
+  // in-flight calls finish within shutdown_timeout, and returns. Calls
+  // still running at that bound (stuck on a lock or an unanswering
+  // database) are abandoned: the process exits at once with status 1, and
+  // PostgreSQL rolls their transactions back when the connections close.
   void Run();
 
   // Asks Run() to stop as if SIGTERM had arrived.

@@ -85,6 +85,33 @@ TEST_CASE("SIGTERM stops accepting, finishes the call in flight, and exits 0", "
   CHECK(db.Count("SELECT count(*) FROM persons") == 1);
 }
 
+TEST_CASE("A call stuck past the shutdown bound is abandoned: exit 1, nothing written", "[pg]") {
+  TestDatabase db;
+  // The call would wait ten minutes for its lock: only abandoning it ends
+  // the process while the lock is still held.
+  ServerProcess server(db.url(), {"--lock-timeout-ms", "600000", "--shutdown-timeout-ms", "300"});
+  pqxx::connection holder(db.url());
+  pqxx::work tx(holder);
+  tx.exec("SELECT pg_advisory_xact_lock(" + std::to_string(LockKey("email", "stuck@x.org")) + ")");
+  HttpClient client(server.port());
+  auto stuck = std::async(std::launch::async, [&] {
+    try {
+      return client
+          .Call("Upsert", R"({"record":{"identifiers":[{"type":"email","value":"stuck@x.org"}]}})")
+          .status;
+    } catch (const std::exception&) {
+      return 0;  // the connection closed without an answer
+    }
+  });
+  WaitFor(db, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted");
+  server.Signal(SIGTERM);
+  CHECK(server.Wait() == 1);
+  CHECK(stuck.get() == 0);
+  CHECK_THAT(server.Log(), Catch::Contains("1 calls still running at the shutdown bound"));
+  tx.abort();
+  CHECK(db.Count("SELECT count(*) FROM persons") == 0);
+}
+
 std::string Batch(int n) {
   std::string out = R"({"records":[)";
   for (int i = 0; i < n; ++i) {
