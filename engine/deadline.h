@@ -1,10 +1,12 @@
 // Deadline: the moment a caller stops waiting for an answer (for the RPC
 // service, the request's Connect-Timeout-Ms). The engine checks it before
-// each attempt and while waiting for a connection, and caps each statement
-// by what is left of it (lock_timeout and statement_timeout), so a caller
-// that has given up does not keep locks and connections busy. A call that
-// runs out of time throws DeadlineError (engine/errors.h) and its
-// transaction rolls back. No deadline (the default) never expires.
+// each attempt, while waiting for a connection and before each round trip,
+// and caps each statement by what was left of it when the transaction began
+// (lock_timeout and statement_timeout), so a caller that has given up does
+// not keep locks and connections busy. A call that runs out of time throws
+// DeadlineError (engine/errors.h) and its transaction rolls back; one that
+// committed before the deadline answers, however late the answer arrives.
+// No deadline (the default) never expires.
 //
 // A plain value; thread-safe to copy and read.
 #pragma once

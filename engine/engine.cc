@@ -1,7 +1,9 @@
 #include "engine/engine.h"
 
 #include <spdlog/spdlog.h>
+#include <algorithm>
 #include <chrono>
+#include <limits>
 #include <random>
 #include <thread>
 
@@ -31,6 +33,8 @@ bool DeadlineFired(detail::Failure f, const detail::Timeouts& used,
   return f == detail::Failure::kCanceled ||
          (f == detail::Failure::kBusy && used.lock < configured_lock_timeout);
 }
+
+constexpr std::chrono::milliseconds kMaxPgTimeout{std::numeric_limits<std::int32_t>::max()};
 
 void ThrowIfPassed(const Deadline& deadline) {
   if (deadline.Passed()) throw DeadlineError("the deadline passed; nothing was written");
@@ -64,10 +68,11 @@ void Engine::Impl::RunLockedTx(std::span<const std::int64_t> lock_keys,
 
 detail::Timeouts Engine::Impl::TimeoutsFor(const Deadline& deadline) const {
   const auto left = deadline.Remaining();
-  if (!left) return {options.lock_timeout, std::nullopt};
-  // 0 would mean "no timeout" to PostgreSQL.
-  const auto budget = std::max(*left, std::chrono::milliseconds(1));
-  return {std::min(options.lock_timeout, budget), budget};
+  if (!left) return {options.lock_timeout, std::nullopt, deadline};
+  // 0 would mean "no timeout" to PostgreSQL, and it takes no more than
+  // INT_MAX ms (a Connect-Timeout-Ms may ask for ten digits).
+  const auto budget = std::clamp(*left, std::chrono::milliseconds(1), kMaxPgTimeout);
+  return {std::min(options.lock_timeout, budget), budget, deadline};
 }
 
 void Engine::Impl::RunAttempts(const std::function<void(detail::Tx&)>& fn,

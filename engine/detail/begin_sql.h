@@ -17,13 +17,17 @@
 #include <string>
 #include <vector>
 
+#include "engine/deadline.h"
+
 namespace idres::detail {
 
-// The time limits of one transaction's statements.
+// The time limits of one transaction.
 struct Timeouts {
   std::chrono::milliseconds lock{2000};
   // Unset: the session's statement_timeout stays in force.
   std::optional<std::chrono::milliseconds> statement;
+  // The caller's: no message of the transaction is sent once it passed.
+  Deadline deadline;
 };
 
 // `keys` sorted and unique; empty keys lock nothing. `prepared`: kLockKeys

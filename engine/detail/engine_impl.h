@@ -24,8 +24,9 @@ struct Engine::Impl {
   // serialization failures, unique violations and vanished persons run it
   // again (bounded, jittered backoff); everything else becomes an
   // EngineError (engine/sqlstate.cc). fn must be safe to run again. Once
-  // `deadline` passes, no attempt starts, the one running is cancelled by
-  // its statement and lock timeouts, and DeadlineError is thrown.
+  // `deadline` passes, no attempt starts and the running one sends nothing
+  // more (a statement already sent is cut short by the statement and lock
+  // timeouts the deadline set); DeadlineError is thrown and it rolls back.
   void RunTx(const std::function<void(detail::Tx&)>& fn, const Deadline& deadline = {});
 
   // RunTx for the upsert paths: each attempt begins with step 3, the key

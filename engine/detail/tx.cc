@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "engine/errors.h"
+
 namespace idres::detail {
 namespace {
 
@@ -21,13 +23,20 @@ std::string Joined(const std::vector<std::string>& statements) {
 
 Tx::Tx(Pool::Lease& lease, bool prepared, const Timeouts& timeouts,
        std::span<const std::int64_t> lock_keys, std::function<void()> on_begun)
-    : lease_(lease), prepared_(prepared), on_begun_(std::move(on_begun)), work_(lease.conn()) {
+    : lease_(lease),
+      prepared_(prepared),
+      deadline_(timeouts.deadline),
+      on_begun_(std::move(on_begun)),
+      work_(lease.conn()) {
   try {
     // Registers kLockKeys with the server if this connection has not yet
     // (new, or reconnected by libpqxx); otherwise sends nothing.
     if (prepared_ && !lock_keys.empty()) lease.conn().prepare_now(kLockKeys.name);
     pending_ = BeginStatements(timeouts, lock_keys, prepared_);
     if (!prepared_) SendPending();
+  } catch (const DeadlineError&) {
+    Rollback();  // the connection is fine; nothing or BEGIN alone was sent
+    throw;
   } catch (...) {
     // Nothing sent yet, yet the connection failed (preparing on it): drop it.
     if (!sent_) lease_.MarkBroken();
@@ -54,7 +63,14 @@ std::string Tx::Call(const Statement& s, std::initializer_list<std::string> lite
   return sql + ")";
 }
 
+void Tx::CheckDeadline() const {
+  if (deadline_.Passed()) {
+    throw DeadlineError("the deadline passed before the transaction finished; nothing was written");
+  }
+}
+
 pqxx::result Tx::SendPending() {
+  CheckDeadline();
   const std::string sql = Joined(pending_);
   pending_.clear();
   sent_ = true;
@@ -64,6 +80,7 @@ pqxx::result Tx::SendPending() {
 }
 
 pqxx::result Tx::SendPendingAndCommit() {
+  CheckDeadline();
   // A pipeline, because the rows wanted are not the last statement's.
   std::vector<std::string> statements = std::move(pending_);
   pending_.clear();

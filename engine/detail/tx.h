@@ -16,6 +16,11 @@
 //   - Defer()red writes go out with the next Exec() or with the COMMIT;
 //   - ExecAndCommit() sends its statement and COMMIT in one round trip and
 //     still returns the statement's rows.
+// Deadline: once the caller's deadline (Timeouts::deadline) has passed, no
+// further message is sent; the call that would send it throws DeadlineError
+// and the transaction rolls back. A statement already sent is bounded by
+// the statement_timeout the deadline set when the transaction began.
+//
 // An error in any statement of such a message aborts the transaction there:
 // the later statements never run, and the error is thrown by the call that
 // sent the message. With prepared statements off (PgBouncer in transaction
@@ -57,6 +62,7 @@ class Tx {
   // returns its rows.
   template <typename... Args>
   pqxx::result Exec(const Statement& s, Args&&... args) {
+    CheckDeadline();
     if (!prepared_) return work_.exec_params(s.sql, std::forward<Args>(args)...);
     if (pending_.empty()) return work_.exec_prepared(s.name, std::forward<Args>(args)...);
     pending_.push_back(Call(s, {Literal(args)...}));
@@ -67,6 +73,7 @@ class Tx {
   template <typename... Args>
   void Defer(const Statement& s, Args&&... args) {
     if (!prepared_) {
+      CheckDeadline();
       work_.exec_params(s.sql, std::forward<Args>(args)...);
       return;
     }
@@ -77,6 +84,7 @@ class Tx {
   template <typename... Args>
   pqxx::result ExecAndCommit(const Statement& s, Args&&... args) {
     if (!prepared_) {
+      CheckDeadline();
       pqxx::result r = work_.exec_params(s.sql, std::forward<Args>(args)...);
       Commit();
       return r;
@@ -103,10 +111,13 @@ class Tx {
   pqxx::result SendPendingAndCommit();
   // The opening statements were answered: tell the caller, once.
   void Begun();
+  // Throws DeadlineError once the deadline passed.
+  void CheckDeadline() const;
   void Rollback() noexcept;
 
   Pool::Lease& lease_;
   const bool prepared_;
+  const Deadline deadline_;
   std::function<void()> on_begun_;
   // BEGIN/COMMIT are ours; libpqxx's own transaction classes cannot pin the
   // isolation level for every server default, so this one sends nothing.

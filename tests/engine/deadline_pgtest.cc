@@ -96,6 +96,29 @@ TEST_CASE("a locked person ends an update at its deadline and adds nothing", "[p
         Outcome::kUpdated);
 }
 
+TEST_CASE("a deadline that passes between round trips stops the next one", "[pg][engine]") {
+  TestDatabase db;
+  const Deadline deadline = Deadline::After(milliseconds(200));
+  EngineOptions o = OptionsFor(db, 1);
+  // Between the key locks (first round trip) and the insert (second).
+  o.after_key_locks_for_tests = [&](std::span<const std::int64_t>) {
+    while (!deadline.Passed()) std::this_thread::sleep_for(milliseconds(5));
+  };
+  Engine engine(o);
+  CHECK_THROWS_AS(engine.Upsert(Rec({{"email", "a@x.org"}}), deadline), DeadlineError);
+  CHECK(PersonCount(db) == 0);
+  CHECK(engine.ConnectionsInUse() == 0);
+}
+
+TEST_CASE("a deadline longer than PostgreSQL's longest timeout is that long", "[pg][engine]") {
+  TestDatabase db;
+  auto engine = Patient(db, 1);
+  // 9,999,999,999 ms, the most Connect-Timeout-Ms can say, is past INT_MAX.
+  const auto far = Deadline::After(milliseconds(9'999'999'999));
+  CHECK(engine->Upsert(Rec({{"email", "a@x.org"}}), far).outcome == Outcome::kCreated);
+  CHECK(engine->GetPerson(1, far).has_value());
+}
+
 TEST_CASE("a lock timeout shorter than the deadline is still a busy error", "[pg][engine]") {
   TestDatabase db;
   EngineOptions o = OptionsFor(db, 1);
