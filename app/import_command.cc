@@ -30,6 +30,8 @@ struct ImportFlags {
   // A batch job can wait: batches of hundreds of records hold their keys
   // longer than one upsert, and a timeout only turns waiting into retries.
   int lock_timeout_ms = 30000;
+  std::size_t max_traits = EngineOptions{}.max_traits;
+  std::size_t max_person_traits = EngineOptions{}.max_person_traits;
   bool no_checkpoint = false;
 };
 
@@ -61,6 +63,8 @@ int RunImportCommand(ImportFlags& f) {
     eo.database_url = f.database_url;
     eo.pool_size = f.options.workers;
     eo.lock_timeout = std::chrono::milliseconds(f.lock_timeout_ms);
+    eo.max_traits = f.max_traits;
+    eo.max_person_traits = f.max_person_traits;
     engine = std::make_unique<Engine>(std::move(eo));
     sink = std::make_unique<batch::EngineSink>(*engine);
   }
@@ -109,6 +113,11 @@ void AddImportCommand(CLI::App& app) {
   cmd->add_option("--auth-token", flags->auth_token, "Bearer token for --server")
       ->envname("IDRES_AUTH_TOKEN");
   cmd->add_option("--lock-timeout-ms", flags->lock_timeout_ms, "Engine lock timeout")
+      ->capture_default_str();
+  cmd->add_option("--max-traits", flags->max_traits, "Most traits per record (with --database-url)")
+      ->capture_default_str();
+  cmd->add_option("--max-person-traits", flags->max_person_traits,
+                  "Most traits a person may come to hold (with --database-url)")
       ->capture_default_str();
   cmd->add_option("--checkpoint", o.checkpoint_path, "Checkpoint file")->capture_default_str();
   cmd->add_flag("--no-checkpoint", flags->no_checkpoint, "Write no checkpoint");

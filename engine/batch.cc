@@ -148,9 +148,12 @@ std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
         }
       }
       ApplyChunk(tx, prepared, todo, results, impl_->Context());
-      if (receipt && !todo.empty()) {
-        std::vector<std::int64_t> written;
-        for (std::size_t i : todo) written.push_back(receipt->items[i]);
+      // A receipt says its record is stored: none for a refused record.
+      std::vector<std::int64_t> written;
+      for (std::size_t i : todo) {
+        if (receipt && results[i].ok()) written.push_back(receipt->items[i]);
+      }
+      if (!written.empty()) {
         tx.Exec(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
       }
     };
@@ -163,7 +166,9 @@ std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
                           " transactions of the batch committed; the rest wrote nothing");
     }
     if (impl_->options.observer) {
-      for (std::size_t i : chunk.records) impl_->options.observer->OnOutcome(results[i].outcome);
+      for (std::size_t i : chunk.records) {
+        if (results[i].ok()) impl_->options.observer->OnOutcome(results[i].outcome);
+      }
     }
   }
   return results;

@@ -154,7 +154,7 @@ UpsertResult Engine::Upsert(const Record& record, const Deadline& deadline) {
       prepared.plan.lock_keys,
       [&](detail::Tx& tx) { result = detail::ApplyRecord(tx, prepared, impl_->Context()); },
       deadline);
-  if (impl_->options.observer) impl_->options.observer->OnOutcome(result.outcome);
+  if (impl_->options.observer && result.ok()) impl_->options.observer->OnOutcome(result.outcome);
   return result;
 }
 

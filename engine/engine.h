@@ -50,8 +50,9 @@ struct EngineOptions {
   // Most identifiers one record may carry.
   std::size_t max_identifiers = 100;
   // Most traits one record may carry, and most one person may come to hold
-  // by upserts: a record that would grow a person past it is refused (the
-  // person stays as it was). Bounds what one person costs to read and send.
+  // by upserts: a record whose traits would grow a person past it is
+  // refused (the person stays as it was; merges are never blocked). Bounds
+  // what one person costs to read and send.
   std::size_t max_traits = 100;
   std::size_t max_person_traits = 1000;
   NormalizerConfig normalizer = NormalizerConfig::Defaults();

@@ -75,6 +75,7 @@ UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
   if (auto over = TraitsOverCap(matched, plan, max_person_traits_)) {
     UpsertResult refused;
     refused.error = std::move(over);
+    refused.rejected = std::move(r.rejected);
     return refused;
   }
   const std::size_t survivor_at = by_id_.at(r.person_id);

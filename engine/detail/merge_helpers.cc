@@ -75,8 +75,7 @@ MergePlan PlanMerge(const std::vector<const StoredPerson*>& matched,
 
 std::optional<std::string> TraitsOverCap(const std::vector<const StoredPerson*>& matched,
                                          const MergePlan& plan, std::size_t cap) {
-  std::size_t held = 0;
-  for (const StoredPerson* p : matched) held = std::max(held, p->traits.size());
+  const std::size_t held = MergedTraits(matched, {}).size();
   if (plan.traits.size() <= std::max(cap, held)) return std::nullopt;
   return "the person would hold " + std::to_string(plan.traits.size()) + " traits (at most " +
          std::to_string(cap) + ")";

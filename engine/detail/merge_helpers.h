@@ -49,9 +49,11 @@ struct MergePlan {
 MergePlan PlanMerge(const std::vector<const StoredPerson*>& matched,
                     const std::vector<Identifier>& ids, const Traits& traits);
 
-// Why `plan` may not be applied: it would grow the survivor's traits past
-// `cap`. A person already past it (stored before the cap existed) keeps
-// what it holds and may still be updated. nullopt when the plan is fine.
+// Why `plan` may not be applied: the record's traits would grow the
+// survivor's past `cap`. Only the record's own keys count: the matched
+// persons' traits together may exceed the cap (a person stored before the
+// cap existed, or a merge the identifiers call for), and are kept. nullopt
+// when the plan is fine.
 std::optional<std::string> TraitsOverCap(const std::vector<const StoredPerson*>& matched,
                                          const MergePlan& plan, std::size_t cap);
 

@@ -81,5 +81,38 @@ TEST_CASE("a batch refuses the record that would pass the cap, and applies the r
   CHECK(TraitCount(*engine, results[0].person_id) == 3);
 }
 
+TEST_CASE("the cap never blocks a merge; the record's own new keys are what it limits",
+          "[pg][engine]") {
+  TestDatabase db;
+  auto engine = Capped(db);
+  const auto a = engine->Upsert(Rec({{"email", "a@x.org"}}, Numbered("a", 3))).person_id;
+  const auto b = engine->Upsert(Rec({{"phone", "+4917011111111"}}, Numbered("b", 3))).person_id;
+  // Bridging both: six traits together, past the cap of four, yet merged.
+  const auto bridge = engine->Upsert(Rec({{"email", "a@x.org"}, {"phone", "+4917011111111"}}));
+  REQUIRE(bridge.ok());
+  CHECK(bridge.outcome == Outcome::kMerged);
+  CHECK(TraitCount(*engine, bridge.person_id) == 6);
+  CHECK((bridge.person_id == a || bridge.person_id == b));
+  // New keys on top are refused; values of held keys are not.
+  CHECK_FALSE(engine->Upsert(Rec({{"email", "a@x.org"}}, {{"new", 1.0}})).ok());
+  CHECK(engine->Upsert(Rec({{"email", "a@x.org"}}, {{"a0", 7.0}})).ok());
+}
+
+TEST_CASE("a refused batch record gets no receipt: sent again, it is refused again",
+          "[pg][engine]") {
+  TestDatabase db;
+  auto engine = Capped(db);
+  REQUIRE(engine->Upsert(Rec({{"email", "a@x.org"}}, Numbered("a", 3))).ok());
+  const std::vector<Record> records = {Rec({{"email", "a@x.org"}}, Numbered("b", 2))};
+  const BatchReceipt receipt{42, {7}};
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const auto results = engine->BatchUpsert(records, receipt);
+    REQUIRE(results.size() == 1);
+    INFO("attempt " << attempt);
+    CHECK_FALSE(results[0].ok());
+  }
+  CHECK(db.Count("SELECT count(*) FROM import_receipts") == 0);
+}
+
 }  // namespace
 }  // namespace idres::testing
