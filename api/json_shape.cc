@@ -59,8 +59,13 @@ class ShapeChecker : public nlohmann::json_sax<nlohmann::json> {
   bool number_float(number_float_t, const string_t&) override { return true; }
   bool string(string_t&) override { return true; }
   bool binary(binary_t&) override { return true; }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
-    return false;  // the protobuf parser reports syntax errors
+  // protobuf's parser accepts more than JSON (trailing commas, single
+  // quotes, bare keys), where this check would see nothing: refuse it here.
+  bool parse_error(std::size_t position, const std::string& token,
+                   const nlohmann::detail::exception&) override {
+    error = "malformed JSON at byte " + std::to_string(position) + " (near \"" +
+            token.substr(0, 20) + "\")";
+    return false;
   }
 
  private:

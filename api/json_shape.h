@@ -6,8 +6,9 @@
 //    two "identifiers" lists would become one record and join two people.
 //    A field's proto name and its JSON name count as the same field; the
 //    keys of a free-form object (traits) must merely differ.
-// Syntax errors are left to the parser, which explains them. Internal to
-// api/. Pure function; thread-safe.
+// And what is not strict JSON (RFC 8259): protobuf's parser would also take
+// trailing commas, single quotes and bare keys, which this pass could not
+// follow. Internal to api/. Pure function; thread-safe.
 #pragma once
 
 #include <optional>
