@@ -114,7 +114,10 @@ KindResult NormalizePhone(std::string_view input, std::string_view region,
   const std::string_view given = region.empty() ? options.default_region : region;
   const std::string code = RegionCode(given);
   const auto error = util.Parse(std::string(input), code, &number);
-  if (error == PhoneNumberUtil::INVALID_COUNTRY_CODE_ERROR && !given.empty() &&
+  // A number with "+" (ASCII or full-width) brought its own country code.
+  const bool has_plus =
+      input.find('+') != std::string_view::npos || input.find("\uFF0B") != std::string_view::npos;
+  if (error == PhoneNumberUtil::INVALID_COUNTRY_CODE_ERROR && !has_plus && !given.empty() &&
       !IsKnownRegion(util, code)) {
     // The region was meant to supply the country code and cannot: say so.
     return KindResult::Reject(

@@ -16,7 +16,7 @@
 namespace idres::normalize_detail {
 namespace {
 
-constexpr const char* kToAsciiId = "Any-Latin; Latin-ASCII; [:Nonspacing Mark:] Remove";
+constexpr const char* kToAsciiId = "Any-Latin; Latin-ASCII";
 constexpr uint32_t kIdnaOptions = UIDNA_NONTRANSITIONAL_TO_ASCII |
                                   UIDNA_NONTRANSITIONAL_TO_UNICODE | UIDNA_USE_STD3_RULES |
                                   UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ;
@@ -88,6 +88,13 @@ std::string Lower(std::string_view s) { return MapCase(&icu::CaseMap::utf8ToLowe
 std::string Upper(std::string_view s) { return MapCase(&icu::CaseMap::utf8ToUpper, s); }
 
 const UIDNA* Uts46() { return Get().idna; }
+
+bool HasLetter(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    if (u_isalpha(static_cast<UChar32>(NextCodePoint(s, i)))) return true;
+  }
+  return false;
+}
 
 std::string WithoutFormatCharacters(std::string_view s) {
   std::string out;

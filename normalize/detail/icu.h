@@ -37,9 +37,11 @@ const UIDNA* Uts46();
 // mark, soft hyphens): invisible, they would make one visible value two.
 std::string WithoutFormatCharacters(std::string_view s);
 
-// `s` transliterated "Any-Latin; Latin-ASCII", then stripped of nonspacing
-// marks left without a letter, with this thread's clone. False when no
-// transliterator could be made (ICU data missing).
+// Whether valid UTF-8 `s` holds a letter (general category L).
+bool HasLetter(std::string_view s);
+
+// `s` transliterated "Any-Latin; Latin-ASCII" with this thread's clone.
+// False when no transliterator could be made (ICU data missing).
 bool TransliterateToAscii(std::string_view s, std::string& out);
 
 }  // namespace idres::normalize_detail

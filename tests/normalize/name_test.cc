@@ -52,9 +52,21 @@ TEST_CASE("names lose bidirectional controls and zero-width characters", "[norma
   CHECK(Name("\u202eevil\u202c") == Name("evil"));
 }
 
+TEST_CASE("a name needs a letter; marks of scripts kept as they are stay", "[normalize][name]") {
+  for (const char* input : {"\u0301", "...", "-", "42"}) {
+    const auto result = NormalizeName(input);
+    INFO(input);
+    CHECK_FALSE(result.ok());
+    CHECK(result.reason == "the name has no letter");
+  }
+  // Found in review: these keep their vowel signs, which tell names apart.
+  CHECK(Name("\u0f56\u0f7c\u0f51\u0f0b") != Name("\u0f56\u0f51\u0f0b"));
+  CHECK(Name("\u0dc3\u0dd2\u0d82\u0dc4\u0dbd") != Name("\u0dc3\u0d82\u0dc4\u0dbd"));
+}
+
 TEST_CASE("name rejections", "[normalize][name]") {
-  // Invisible format characters and marks without a letter are no name.
-  for (const char* input : {"", "   ", "\u2003\u3000", "\u200b", "\u0301", "\u202e\u202c"}) {
+  // Invisible format characters are no name.
+  for (const char* input : {"", "   ", "\u2003\u3000", "\u200b", "\u202e\u202c"}) {
     const auto result = NormalizeName(input);
     CHECK_FALSE(result.ok());
     CHECK(result.reason == "the name is empty");

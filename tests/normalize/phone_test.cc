@@ -65,6 +65,9 @@ TEST_CASE("phone rejections name their reason", "[normalize][phone]") {
       {"0170 1234567", "D E", kNotARegion},
       {"0170 1234567", "DEU", kNotARegion},
       {"0170 1234567", "EU", kNotARegion},
+      // Its own (invalid) country code: the region is not the reason.
+      {"+999 1234567", "XX",
+       "the phone number has no valid country code and the region does not supply one"},
       {"253 0000", "", "not a possible phone number: only dialable locally (area code missing?)"},
       {"0170 1234567", "", "not a possible phone number: too long"},  // read as a US number
       // Found by fuzz_normalize_phone: E.164 that would not normalize to itself.
