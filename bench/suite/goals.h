@@ -28,6 +28,12 @@ const RunResult* FindRun(const std::vector<RunResult>& runs, const std::string& 
 // throughput(a) / throughput(b) when both exist and b is not zero.
 std::optional<double> Ratio(const RunResult* a, const RunResult* b);
 
+// a's throughput over b's, round by round when both ran in the same rounds
+// (--repeat): the median of the rounds' ratios, so that a slow phase of
+// the machine, which slows every variant of a round at once, cancels out
+// instead of landing on one side of a ratio of medians. Otherwise Ratio().
+std::optional<double> PairedRatio(const RunResult* a, const RunResult* b);
+
 std::vector<Goal> EvaluateGoals(const std::vector<RunResult>& runs);
 
 }  // namespace idres::bench

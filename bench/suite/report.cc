@@ -103,7 +103,8 @@ nlohmann::json RunJson(const RunResult& r) {
                       {"retries", r.retries},
                       {"note", r.note},
                       {"first_error", r.first_error},
-                      {"check_must_pass", r.check_must_pass}};
+                      {"check_must_pass", r.check_must_pass},
+                      {"rounds", r.rounds}};
   const auto opt = [&](const char* k, const std::optional<double>& v) {
     j[k] = v ? nlohmann::json(*v) : nlohmann::json(nullptr);
   };

@@ -47,6 +47,9 @@ struct RunResult {
   StoreCheck check;
   bool check_must_pass = true;  // false for the naive baseline: data only
   std::string note;
+  // With --repeat: the throughput of each round, in round order (0 for a
+  // round where it failed); the fields above are the median round's.
+  std::vector<double> rounds;
 };
 
 // Round trips and statements of one upsert, counted on the wire.

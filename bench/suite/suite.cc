@@ -74,15 +74,20 @@ void Suite::Measure(const std::string& label, const std::function<RunResult()>& 
 
 void Suite::MeasureAll(const std::vector<Measurement>& all) {
   std::vector<std::vector<RunResult>> runs(all.size());
+  std::vector<std::vector<double>> rounds(all.size(), std::vector<double>(options_.repeat, 0.0));
   for (int round = 0; round < options_.repeat; ++round) {
     // Each round starts with the next variant, so none always follows the
     // same neighbour (e.g. pgbench's 64 exiting backends).
     for (std::size_t k = 0; k < all.size(); ++k) {
       const std::size_t i = (k + static_cast<std::size_t>(round)) % all.size();
-      if (auto r = Try(all[i].label, all[i].run)) runs[i].push_back(std::move(*r));
+      if (auto r = Try(all[i].label, all[i].run)) {
+        rounds[i][round] = r->throughput;
+        runs[i].push_back(std::move(*r));
+      }
     }
   }
-  for (std::vector<RunResult>& of_one : runs) {
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    std::vector<RunResult>& of_one = runs[i];
     if (of_one.empty()) continue;
     std::sort(of_one.begin(), of_one.end(),
               [](const RunResult& a, const RunResult& b) { return a.throughput < b.throughput; });
@@ -91,6 +96,7 @@ void Suite::MeasureAll(const std::vector<Measurement>& all) {
       std::string note = "median of " + std::to_string(of_one.size()) + " runs:";
       for (const RunResult& r : of_one) note += " " + std::to_string(std::lround(r.throughput));
       median.note = median.note.empty() ? note : note + "; " + median.note;
+      median.rounds = rounds[i];
     }
     results_.runs.push_back(std::move(median));
   }

@@ -39,5 +39,34 @@ TEST_CASE("goal 1 is met at 0.8 of pgbench's best and needs both runs") {
   CHECK(HttpGoal({Run("idres", "http", 32, 800)}).verdict == "not measured");
 }
 
+TEST_CASE("rounds are compared with rounds, so a slow phase cancels out") {
+  // A slow phase (every variant at half speed) hit HTTP in rounds 2 and 3
+  // and pgbench in rounds 1 and 2: the medians (2,000 vs 1,500) say 1.33,
+  // but in every round HTTP ran at 0.8 of pgbench.
+  RunResult http = Run("idres", "http", 32, 2000);
+  http.rounds = {1600, 800, 800, 1600, 2000};
+  RunResult pgbench = Run("pgbench", "sql", 4, 1500);
+  pgbench.rounds = {1000, 1000, 1000, 2000, 2500};
+  CHECK(*Ratio(&http, &pgbench) == Approx(1.333).epsilon(0.001));
+  CHECK(*PairedRatio(&http, &pgbench) == Approx(0.8));
+  // A round where one side failed (0) is left out.
+  http.rounds = {1600, 0, 800, 1600, 2000};
+  CHECK(*PairedRatio(&http, &pgbench) == Approx(0.8));
+  // Not run in the same rounds: the medians' ratio.
+  pgbench.rounds = {};
+  CHECK(*PairedRatio(&http, &pgbench) == Approx(1.333).epsilon(0.001));
+}
+
+TEST_CASE("goal 1 takes the rounds' ratios when the runs have rounds") {
+  RunResult http = Run("idres", "http", 32, 2000);
+  http.rounds = {1600, 800, 800, 1600, 2000};
+  RunResult pgbench = Run("pgbench", "sql", 4, 1500);
+  pgbench.rounds = {1000, 1000, 1000, 2000, 2500};
+  const Goal g = HttpGoal({http, pgbench});
+  CHECK(g.verdict == "met");
+  CHECK(g.measured.rfind("0.80 (http 2000/s, pgbench 1500/s at 4)", 0) == 0);
+  CHECK(g.measured.find("median of the rounds' ratios") != std::string::npos);
+}
+
 }  // namespace
 }  // namespace idres::bench
