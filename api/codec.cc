@@ -65,6 +65,10 @@ std::optional<WireFormat> ParseContentType(std::string_view content_type) {
   return std::nullopt;
 }
 
+bool IsIdentityEncoding(std::string_view content_encoding) {
+  return content_encoding.empty() || Lower(Trim(content_encoding)) == "identity";
+}
+
 std::string_view ContentTypeOf(WireFormat format) {
   return format == WireFormat::kJson ? "application/json" : kProtoContentType;
 }

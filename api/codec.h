@@ -24,6 +24,10 @@ enum class WireFormat { kJson, kProto };
 // anything else.
 std::optional<WireFormat> ParseContentType(std::string_view content_type);
 
+// Whether a request's Content-Encoding means no compression: absent, or
+// "identity" in any case (header values compare without case).
+bool IsIdentityEncoding(std::string_view content_encoding);
+
 // The Content-Type to answer with.
 std::string_view ContentTypeOf(WireFormat format);
 

@@ -1,7 +1,5 @@
 #include "api/rpc_handler.h"
 
-#include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <optional>
 
@@ -56,13 +54,6 @@ Handler HandlerOf(std::string_view method) {
   return nullptr;
 }
 
-bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) ==
-           std::tolower(static_cast<unsigned char>(y));
-  });
-}
-
 // What the Connect headers of a unary call may not be: a version other than
 // 1, a compression this server does not do.
 std::optional<RpcError> HeaderError(const HttpRequest& request) {
@@ -70,8 +61,7 @@ std::optional<RpcError> HeaderError(const HttpRequest& request) {
     return RpcError{Code::kInvalidArgument, "Connect-Protocol-Version must be 1, got " +
                                                 JsonQuote(*request.connect_protocol_version)};
   }
-  if (!request.content_encoding.empty() &&
-      !EqualsIgnoringCase(request.content_encoding, "identity")) {
+  if (!IsIdentityEncoding(request.content_encoding)) {
     return RpcError{Code::kUnimplemented,
                     "Content-Encoding " + request.content_encoding + " is not supported"};
   }

@@ -1,5 +1,9 @@
 #include "api/rpc_methods.h"
 
+#include <optional>
+#include <string>
+#include <string_view>
+
 #include "api/proto_mapping.h"
 #include "api/utf8.h"
 
@@ -18,6 +22,16 @@ RpcError Refused(const UpsertResult& result) {
   return Invalid(std::move(message));
 }
 
+// resource_exhausted when `whole` holds more than `most` of `what`.
+std::optional<RpcError> OverLimit(std::string_view whole, int count, std::string_view what,
+                                  std::size_t most) {
+  const auto n = static_cast<std::size_t>(count);
+  if (n <= most) return std::nullopt;
+  return RpcError{Code::kResourceExhausted, std::string(whole) + " has " + std::to_string(n) + " " +
+                                                std::string(what) + "; at most " +
+                                                std::to_string(most) + " are allowed"};
+}
+
 void FillError(const RpcError& error, v1::BatchUpsertResult& out) {
   out.mutable_error()->set_code(std::string(CodeName(error.code)));
   out.mutable_error()->set_message(error.message);
@@ -26,17 +40,12 @@ void FillError(const RpcError& error, v1::BatchUpsertResult& out) {
 }  // namespace
 
 std::variant<Record, RpcError> IdentityMethods::Check(const v1::Record& record) const {
-  const auto n = static_cast<std::size_t>(record.identifiers_size());
-  if (n > limits_.max_identifiers) {
-    return RpcError{Code::kResourceExhausted,
-                    "record has " + std::to_string(n) + " identifiers; at most " +
-                        std::to_string(limits_.max_identifiers) + " are allowed"};
+  if (auto e =
+          OverLimit("record", record.identifiers_size(), "identifiers", limits_.max_identifiers)) {
+    return std::move(*e);
   }
-  const auto traits = static_cast<std::size_t>(record.traits().fields_size());
-  if (traits > limits_.max_traits) {
-    return RpcError{Code::kResourceExhausted,
-                    "record has " + std::to_string(traits) + " traits; at most " +
-                        std::to_string(limits_.max_traits) + " are allowed"};
+  if (auto e = OverLimit("record", record.traits().fields_size(), "traits", limits_.max_traits)) {
+    return std::move(*e);
   }
   auto converted = ToRecord(record);
   if (auto* reason = std::get_if<std::string>(&converted)) return Invalid(std::move(*reason));
@@ -57,12 +66,10 @@ Reply<v1::UpsertResponse> IdentityMethods::Upsert(const v1::UpsertRequest& reque
 
 Reply<v1::BatchUpsertResponse> IdentityMethods::BatchUpsert(const v1::BatchUpsertRequest& request,
                                                             const Deadline& deadline) const {
-  const auto n = static_cast<std::size_t>(request.records_size());
-  if (n > limits_.max_batch) {
-    return RpcError{Code::kResourceExhausted,
-                    "batch has " + std::to_string(n) + " records; at most " +
-                        std::to_string(limits_.max_batch) + " are allowed"};
+  if (auto e = OverLimit("batch", request.records_size(), "records", limits_.max_batch)) {
+    return std::move(*e);
   }
+  const auto n = static_cast<std::size_t>(request.records_size());
   if (request.has_receipt() && request.receipt().items_size() != request.records_size()) {
     return Invalid("receipt has " + std::to_string(request.receipt().items_size()) + " items for " +
                    std::to_string(n) + " records; it needs exactly one item per record, in order");

@@ -40,8 +40,9 @@ class Suite {
   // Runs every one of `all` options_.repeat times, interleaved (each once,
   // then each again, each round starting one further), so that a slow phase
   // of the machine hits all of them alike; keeps each one's median run by
-  // throughput, with every run's throughput in its note. Every run's store
-  // is checked; an exception is a failure.
+  // throughput, with every run's throughput in its note and each round's in
+  // RunResult::rounds (for the goals' round-by-round ratios). Every run's
+  // store is checked; an exception is a failure.
   void MeasureAll(const std::vector<Measurement>& all);
   // Runs `what` once; a failure when it throws.
   std::optional<RunResult> Try(const std::string& label, const std::function<RunResult()>& what);

@@ -46,6 +46,20 @@ class HeldKey {
   pqxx::work tx_;
 };
 
+// A server with lock timeout `lock_timeout_ms`, and an upsert of one email
+// whose lock key Hold() takes from another connection.
+struct HeldEmailCase {
+  explicit HeldEmailCase(const char* lock_timeout_ms)
+      : server(db.url(), {"--lock-timeout-ms", lock_timeout_ms}), client(server.port()) {}
+  HeldKey Hold() const { return HeldKey(db, "email", "held@example.com"); }
+
+  TestDatabase db;
+  ServerProcess server;
+  HttpClient client;
+  const std::string record =
+      R"({"record":{"identifiers":[{"type":"email","value":"held@example.com"}]}})";
+};
+
 std::string Identifiers(int n) {
   std::string out;
   for (int i = 0; i < n; ++i) {
@@ -208,13 +222,10 @@ TEST_CASE("Bad input is invalid_argument; an unknown identifier is not_found", "
 }
 
 TEST_CASE("A lock held past the lock timeout is unavailable, and the retry succeeds", "[pg]") {
-  TestDatabase db;
-  ServerProcess server(db.url(), {"--lock-timeout-ms", "200"});
-  HttpClient client(server.port());
-  const std::string record =
-      R"({"record":{"identifiers":[{"type":"email","value":"held@example.com"}]}})";
+  HeldEmailCase c("200");
+  auto& [db, server, client, record] = c;
   {
-    HeldKey held(db, "email", "held@example.com");
+    const HeldKey held = c.Hold();
     const auto busy = client.Call("Upsert", record);
     CHECK(busy.status == 503);
     CHECK(CodeOf(busy) == "unavailable");
@@ -225,15 +236,12 @@ TEST_CASE("A lock held past the lock timeout is unavailable, and the retry succe
 }
 
 TEST_CASE("Connect-Timeout-Ms ends a call waiting on a held lock as deadline_exceeded", "[pg]") {
-  TestDatabase db;
   // A lock timeout far beyond the call's deadline: only the deadline can end
   // the wait early.
-  ServerProcess server(db.url(), {"--lock-timeout-ms", "30000"});
-  HttpClient client(server.port());
-  const std::string record =
-      R"({"record":{"identifiers":[{"type":"email","value":"held@example.com"}]}})";
+  HeldEmailCase c("30000");
+  auto& [db, server, client, record] = c;
   {
-    HeldKey held(db, "email", "held@example.com");
+    const HeldKey held = c.Hold();
     const auto late = client.Call("Upsert", record, {{"Connect-Timeout-Ms", "300"}});
     CHECK(late.status == 504);
     CHECK(CodeOf(late) == "deadline_exceeded");
