@@ -8,8 +8,15 @@ namespace idres::detail {
 
 Failure Classify(const std::exception& e) {
   if (dynamic_cast<const pqxx::broken_connection*>(&e) != nullptr ||
-      dynamic_cast<const pqxx::in_doubt_error*>(&e) != nullptr) {
+      dynamic_cast<const pqxx::in_doubt_error*>(&e) != nullptr ||
+      dynamic_cast<const pqxx::statement_completion_unknown*>(&e) != nullptr) {
     return Failure::kUnavailable;
+  }
+  // libpqxx 6 throws class 40 as transaction_rollback, which is no
+  // sql_error and carries no SQLSTATE: its subclasses name it.
+  if (dynamic_cast<const pqxx::deadlock_detected*>(&e) != nullptr) return Failure::kDeadlock;
+  if (dynamic_cast<const pqxx::serialization_failure*>(&e) != nullptr) {
+    return Failure::kSerialization;
   }
   const auto* sql = dynamic_cast<const pqxx::sql_error*>(&e);
   if (sql == nullptr) return Failure::kOther;

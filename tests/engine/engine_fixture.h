@@ -35,4 +35,7 @@ std::vector<std::string> IdentifiersOf(const TestDatabase& db, std::int64_t id);
 std::int64_t PersonHolding(const TestDatabase& db, const std::string& type,
                            const std::string& value);
 
+// Blocks until some other session of `db` waits on a lock.
+void AwaitLockWaiter(const TestDatabase& db);
+
 }  // namespace idres::testing
