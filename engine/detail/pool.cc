@@ -1,5 +1,7 @@
 #include "engine/detail/pool.h"
 
+#include <poll.h>
+
 #include <algorithm>
 #include <pqxx/pqxx>
 
@@ -8,6 +10,19 @@
 #include "engine/errors.h"
 
 namespace idres::detail {
+namespace {
+
+// An idle connection has nothing to read: the server speaks only when
+// spoken to. Input (or a hang-up) means it ended the session — a restart,
+// pg_terminate_backend, an idle timeout — and the socket holds its farewell.
+bool StillUp(const pqxx::connection& conn) {
+  const int fd = conn.sock();
+  if (fd < 0) return false;
+  pollfd p{fd, POLLIN, 0};
+  return ::poll(&p, 1, 0) == 0;
+}
+
+}  // namespace
 
 Pool::Pool(std::string url, int size, bool prepared)
     : url_(std::move(url)), size_(size < 1 ? 1 : size), prepared_(prepared) {
@@ -59,6 +74,9 @@ Pool::Lease Pool::Borrow(const Deadline& deadline) {
       idle_.pop_back();
     }
   }
+  // A connection the server closed while it was idle would fail this
+  // caller's first statement; open its slot anew instead.
+  if (conn && !StillUp(*conn)) conn.reset();
   if (!conn) {
     try {
       conn = Open();

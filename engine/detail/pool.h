@@ -7,7 +7,9 @@
 // arrived later (not even the one returning it), so no caller starves while
 // others borrow again and again. A lease whose connection broke (or was marked
 // broken) is dropped on return and its slot reconnects on the next borrow,
-// so one lost connection never poisons later calls.
+// so one lost connection never poisons later calls. An idle connection the
+// server has closed meanwhile (a restart, a terminated backend) is noticed
+// when borrowed and replaced before the caller sees it.
 //
 // Thread-safety: Borrow() and InUse() may be called from any thread; a Lease
 // belongs to the thread that borrowed it. Internal to engine/.

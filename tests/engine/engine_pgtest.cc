@@ -1,6 +1,10 @@
 #include "engine/engine.h"
 
 #include <catch2/catch.hpp>
+#include <span>
+#include <string>
+#include <thread>
+#include <utility>
 
 #include "tests/engine/engine_fixture.h"
 
@@ -171,16 +175,24 @@ TEST_CASE("an unreachable database is UnavailableError", "[pg][engine]") {
   CHECK_THROWS_AS(Engine(o), UnavailableError);
 }
 
-TEST_CASE("a connection killed under the pool is replaced", "[pg][engine]") {
+TEST_CASE("a connection killed inside a transaction is UnavailableError, then replaced",
+          "[pg][engine]") {
   TestDatabase db;
-  auto engine = MakeEngine(db, 1);
-  engine->Upsert(Rec({{"cookie", "a"}}));
-  db.Exec(
-      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database()"
-      " AND pid <> pg_backend_pid()");
-  CHECK_THROWS_AS(engine->Upsert(Rec({{"cookie", "b"}})), UnavailableError);
-  CHECK(engine->ConnectionsInUse() == 0);
-  CHECK(engine->Upsert(Rec({{"cookie", "b"}})).ok());
+  EngineOptions o = OptionsFor(db, 1);
+  bool kill = true;
+  o.after_key_locks_for_tests = [&](std::span<const std::int64_t>) {
+    if (!std::exchange(kill, false)) return;
+    const std::string others =
+        " FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()";
+    db.Exec("SELECT pg_terminate_backend(pid)" + others);
+    while (db.Count("SELECT count(*)" + others) > 0) std::this_thread::yield();
+  };
+  Engine engine(o);
+  // Killed between its first message and its next: nothing was written.
+  CHECK_THROWS_AS(engine.Upsert(Rec({{"cookie", "a"}})), UnavailableError);
+  CHECK(engine.ConnectionsInUse() == 0);
+  CHECK(PersonCount(db) == 0);
+  CHECK(engine.Upsert(Rec({{"cookie", "b"}})).outcome == Outcome::kCreated);
 }
 
 }  // namespace

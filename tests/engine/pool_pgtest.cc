@@ -1,10 +1,13 @@
 // The engine's connection pool serves its callers in the order they came:
 // with more callers than connections, one that returns a connection and
 // borrows again goes behind those already waiting; one whose deadline passes
-// leaves the queue without disturbing it.
+// leaves the queue without disturbing it. A connection the server closed
+// while it sat idle is replaced before anyone uses it.
 #include <catch2/catch.hpp>
 #include <mutex>
 #include <optional>
+#include <pqxx/pqxx>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -101,6 +104,33 @@ TEST_CASE("a caller whose deadline passes in the queue leaves it; the others kee
   CHECK(order == std::vector<int>{1, 3});
   CHECK(pool.InUse() == 0);
   CHECK(pool.Waiting() == 0);
+}
+
+TEST_CASE("a connection the server closed while idle is replaced, not lent out", "[pg][engine]") {
+  TestDatabase db;
+  detail::Pool pool(db.url(), 2, true);
+  std::string pids;
+  {
+    detail::Pool::Lease a = pool.Borrow();
+    detail::Pool::Lease b = pool.Borrow();
+    for (detail::Pool::Lease* lease : {&a, &b}) {
+      if (!pids.empty()) pids += ",";
+      pids += pqxx::nontransaction(lease->conn()).exec("SELECT pg_backend_pid()")[0][0].c_str();
+    }
+  }
+  // What a restart does to every pooled connection.
+  REQUIRE(db.Count("SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM "
+                   "pg_stat_activity WHERE pid IN (" +
+                   pids + ")) t") == 2);
+  while (db.Count("SELECT count(*) FROM pg_stat_activity WHERE pid IN (" + pids + ")") > 0) {
+    std::this_thread::yield();
+  }
+
+  detail::Pool::Lease a = pool.Borrow();
+  detail::Pool::Lease b = pool.Borrow();
+  for (detail::Pool::Lease* lease : {&a, &b}) {
+    CHECK_NOTHROW(pqxx::nontransaction(lease->conn()).exec("SELECT 1"));
+  }
 }
 
 }  // namespace
