@@ -47,6 +47,9 @@ std::variant<std::optional<Person>, Rejection> Engine::Lookup(const RawIdentifie
       [&](detail::Tx& tx) {
         out.reset();
         if (auto pid = detail::FindByIdentifier(tx, id)) out = impl_->ReadPerson(tx, *pid);
+        // Its holder may be merged away between the two statements; the
+        // caller named no id, so there is no id of theirs to redirect from.
+        if (out) out->redirected_from.reset();
       },
       deadline);
   return out;

@@ -29,7 +29,7 @@ struct RawIdentifier {
 
 struct Record {
   std::vector<RawIdentifier> identifiers;
-  Traits traits;               // merged key by key; last committed write wins
+  Traits traits;               // added key by key over the person's; a key given wins
   std::string default_region;  // for phones; empty: the configured default
   std::string source;          // free text, e.g. "crm-import"; logged
 };

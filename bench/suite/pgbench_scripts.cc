@@ -86,7 +86,7 @@ std::string Write(const std::string& id, const std::string& keys, const std::str
          "::bigint[]) AS k\n"
          "    ON CONFLICT DO NOTHING)\n"
          "UPDATE persons SET traits = " +
-         traits + ", updated_at = now()\n  WHERE id = " + id + "::bigint;\n";
+         traits + ", updated_at = clock_timestamp()\n  WHERE id = " + id + "::bigint;\n";
 }
 
 // The update of one person of first..persons, without the \set lines.
@@ -134,9 +134,9 @@ std::string PgbenchNewScript() {
          Pipeline(Begin(":k1, :k2, :k3") +
                   Candidates("'email', 'phone'", email + ", " + phone, "ARRAY[:k3]")) +
          "\\startpipeline\n"
-         "WITH p AS (INSERT INTO persons (traits) VALUES (" +
+         "WITH p AS (INSERT INTO persons (traits, created_at, updated_at) SELECT " +
          Traits("'plan', 'seq'", "'string', 'number'", "'trial', :n") +
-         ") RETURNING id),\n"
+         ", c.t, c.t FROM (SELECT clock_timestamp() AS t) c RETURNING id),\n"
          "  i AS (INSERT INTO identifiers (person_id, type, value, is_unique)\n"
          "    SELECT p.id, x.t, x.v, x.u FROM p,\n"
          "    unnest(ARRAY['birth_date', 'email', 'name', 'phone', 'postal_code']::text[],\n"

@@ -71,8 +71,8 @@ inline constexpr Statement kReadPersons{
 // A value of a unique type someone else holds fails with 23505 (retried).
 inline constexpr Statement kInsertPerson{
     "idres_insert_person",
-    "WITH p AS (INSERT INTO persons (traits) VALUES (" IDRES_SQL_TRAITS(
-        "$5", "$6", "$7") ") RETURNING id),"
+    "WITH p AS (INSERT INTO persons (traits, created_at, updated_at) SELECT " IDRES_SQL_TRAITS(
+        "$5", "$6", "$7") ", c.t, c.t FROM (SELECT clock_timestamp() AS t) c RETURNING id),"
                           " i AS (INSERT INTO identifiers (person_id, type, value, is_unique)"
                           "  SELECT p.id, x.t, x.v, x.u FROM p,"
                           "  unnest($1::text[], $2::text[], $3::boolean[]) AS x(t, v, u)),"
@@ -81,7 +81,10 @@ inline constexpr Statement kInsertPerson{
                           " SELECT id FROM p"};
 
 // Step 7: new identifiers, match keys and the whole merged traits of person
-// $1. $2-$4 identifiers, $5 match keys, $6-$8 traits.
+// $1. $2-$4 identifiers, $5 match keys, $6-$8 traits. updated_at is the
+// time of this write, after every lock wait, not the transaction's start:
+// merges fold traits in updated_at order, and a write that waited on a lock
+// commits after one that began later.
 inline constexpr Statement kWritePerson{
     "idres_write_person",
     "WITH i AS (INSERT INTO identifiers (person_id, type, value, is_unique)"
@@ -89,8 +92,8 @@ inline constexpr Statement kWritePerson{
     "  ON CONFLICT (person_id, type, value) DO NOTHING),"
     " m AS (INSERT INTO match_keys (key, person_id) SELECT k, $1 FROM unnest($5::bigint[]) AS k"
     "  ON CONFLICT DO NOTHING)"
-    " UPDATE persons SET traits = " IDRES_SQL_TRAITS("$6", "$7", "$8") ", updated_at = now()"
-                                                                      " WHERE id = $1"};
+    " UPDATE persons SET traits = " IDRES_SQL_TRAITS(
+        "$6", "$7", "$8") ", updated_at = clock_timestamp() WHERE id = $1"};
 
 // Step 6, merge: the absorbed persons' ($2) identifiers move to the
 // survivor ($1); deleted and re-inserted in one statement, so the unique
@@ -134,11 +137,13 @@ inline constexpr Statement kWriteBatch{
     ") AS traits"
     "  FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[]) AS x(o, tk, tkind, tv)"
     "  GROUP BY o),"
-    " np AS (INSERT INTO persons (id, traits) OVERRIDING SYSTEM VALUE"
-    "  SELECT n.id, COALESCE(t.traits, '{}'::jsonb) FROM unnest($1::bigint[]) AS n(id)"
+    " c AS (SELECT clock_timestamp() AS ts),"
+    " np AS (INSERT INTO persons (id, traits, created_at, updated_at) OVERRIDING SYSTEM VALUE"
+    "  SELECT n.id, COALESCE(t.traits, '{}'::jsonb), c.ts, c.ts FROM c, unnest($1::bigint[]) AS "
+    "n(id)"
     "  LEFT JOIN t ON t.o = n.id),"
-    " up AS (UPDATE persons SET traits = COALESCE(t.traits, '{}'::jsonb), updated_at = now()"
-    "  FROM unnest($6::bigint[]) AS u(id) LEFT JOIN t ON t.o = u.id WHERE persons.id = u.id),"
+    " up AS (UPDATE persons SET traits = COALESCE(t.traits, '{}'::jsonb), updated_at = c.ts"
+    "  FROM c, unnest($6::bigint[]) AS u(id) LEFT JOIN t ON t.o = u.id WHERE persons.id = u.id),"
     " ni AS (INSERT INTO identifiers (person_id, type, value, is_unique)"
     "  SELECT * FROM unnest($7::bigint[], $8::text[], $9::text[], $10::boolean[])"
     "  ON CONFLICT (person_id, type, value) DO NOTHING),"
