@@ -11,13 +11,38 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
-// Whether `text` leaves a quoted field open (an odd number of quotes).
+// Whether `text` leaves a quoted field open. A quote opens one only as the
+// first character of a field (after blanks), as SplitCsvRecord reads it; a
+// quote inside an unquoted field is that row's error, never the start of a
+// field that swallows the rows after it.
 bool InsideQuotes(std::string_view text) {
-  bool inside = false;
+  enum { kFieldStart, kUnquoted, kQuoted, kQuoteInQuoted, kAfterQuoted } state = kFieldStart;
   for (char c : text) {
-    if (c == '"') inside = !inside;
+    switch (state) {
+      case kFieldStart:
+        if (c == '"') {
+          state = kQuoted;
+        } else if (c != ',' && !IsBlank(c)) {
+          state = kUnquoted;
+        }
+        break;
+      case kQuoted:
+        if (c == '"') state = kQuoteInQuoted;
+        break;
+      case kQuoteInQuoted:  // "" is a quote; anything else closed the field
+        if (c == '"') {
+          state = kQuoted;
+          break;
+        }
+        state = kAfterQuoted;
+        [[fallthrough]];
+      case kUnquoted:
+      case kAfterQuoted:
+        if (c == ',') state = kFieldStart;
+        break;
+    }
   }
-  return inside;
+  return state == kQuoted;
 }
 
 // Parses a quoted field starting at text[*pos] == '"'; leaves *pos after the

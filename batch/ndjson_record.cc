@@ -3,6 +3,10 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
 
 namespace idres::batch {
 namespace {
@@ -53,11 +57,44 @@ std::optional<std::string> ReadString(const json& value, std::string_view name, 
   return std::nullopt;
 }
 
+// The document in `line`, or why it is none. A key given twice in one
+// object is refused: the parser would keep one silently, and two
+// "identifiers" lists would lose one person's values.
+std::variant<json, std::string> ParseStrict(std::string_view line) {
+  // The parser takes NUL for the end of its input and would drop the rest.
+  if (line.find('\0') != std::string_view::npos) {
+    return std::string("not valid JSON: a NUL byte");
+  }
+  std::vector<std::set<std::string>> keys;  // of each open object, innermost last
+  std::optional<std::string> twice;
+  const auto watch = [&](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) keys.emplace_back();
+    if (event == json::parse_event_t::object_end) keys.pop_back();
+    if (event == json::parse_event_t::key &&
+        !keys.back().insert(parsed.get<std::string>()).second) {
+      if (!twice) twice = parsed.get<std::string>();
+    }
+    return true;
+  };
+  json doc;
+  try {
+    doc = json::parse(line, watch);
+  } catch (const json::parse_error&) {
+    return std::string("not valid JSON");  // one reason for all: the summary counts by reason
+  }
+  if (twice) return "field \"" + *twice + "\" given twice";
+  if (doc.is_object() && doc.contains("defaultRegion") && doc.contains("default_region")) {
+    return std::string("field \"defaultRegion\" given twice (also as \"default_region\")");
+  }
+  return doc;
+}
+
 }  // namespace
 
 std::variant<Record, std::string> ParseNdjsonRecord(std::string_view line) {
-  json doc = json::parse(line, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) return Fail("not valid JSON");
+  auto parsed = ParseStrict(line);
+  if (auto* error = std::get_if<std::string>(&parsed)) return Fail(std::move(*error));
+  const json& doc = std::get<json>(parsed);
   if (!doc.is_object()) return Fail("not a JSON object");
   Record record;
   for (const auto& [key, value] : doc.items()) {

@@ -59,5 +59,19 @@ TEST_CASE("records are read across quoted newlines with exact byte offsets", "[c
   CHECK_FALSE(ReadCsvRecordText(in, &text, &offset, &lines));
 }
 
+TEST_CASE("a quote inside an unquoted field costs that row alone", "[csv]") {
+  std::istringstream in("r4@x.com,O\"Brien D,z\nr5@x.com,\"Eve, E\",y\nr6@x.com,Fay F,y\n");
+  std::string text;
+  std::uint64_t offset = 0, lines = 0;
+  REQUIRE(ReadCsvRecordText(in, &text, &offset, &lines));
+  CHECK(text == "r4@x.com,O\"Brien D,z");
+  CHECK(SplitError(text) == "quote inside an unquoted field 2");
+  REQUIRE(ReadCsvRecordText(in, &text, &offset, &lines));
+  CHECK(Split(text) == CsvFields{"r5@x.com", "Eve, E", "y"});
+  REQUIRE(ReadCsvRecordText(in, &text, &offset, &lines));
+  CHECK(Split(text) == CsvFields{"r6@x.com", "Fay F", "y"});
+  CHECK_FALSE(ReadCsvRecordText(in, &text, &offset, &lines));
+}
+
 }  // namespace
 }  // namespace idres::batch

@@ -47,6 +47,27 @@ TEST_CASE("lines that are not records come back with a reason", "[ndjson]") {
   CHECK(Reason(R"({"source":3})") == "\"source\" is not a string");
 }
 
+TEST_CASE("a field given twice is refused, not resolved silently", "[ndjson]") {
+  CHECK(Reason(R"({"identifiers":[{"type":"email","value":"a@x.org"}],)"
+               R"("identifiers":[{"type":"email","value":"b@x.org"}]})") ==
+        "field \"identifiers\" given twice");
+  CHECK(Reason(R"({"identifiers":[{"type":"email","type":"phone","value":"1"}]})") ==
+        "field \"type\" given twice");
+  CHECK(Reason(R"({"traits":{"tier":"a","tier":"b"}})") == "field \"tier\" given twice");
+  CHECK(Reason(R"({"identifiers":[],"defaultRegion":"DE","default_region":"US"})") ==
+        "field \"defaultRegion\" given twice (also as \"default_region\")");
+  // The same key in two different objects is no repeat.
+  CHECK(std::get<Record>(ParseNdjsonRecord(R"({"identifiers":[{"type":"email","value":"a@x.org"},)"
+                                           R"({"type":"email","value":"b@x.org"}]})"))
+            .identifiers.size() == 2);
+}
+
+TEST_CASE("a NUL byte does not end the line early", "[ndjson]") {
+  using namespace std::string_literals;
+  CHECK(Reason("{\"identifiers\":[]}\0{\"identifiers\":[]} garbage"s) ==
+        "not valid JSON: a NUL byte");
+}
+
 TEST_CASE("invalid UTF-8 inside a JSON string is refused, not passed on", "[ndjson]") {
   CHECK(Reason("{\"source\":\"\xff\"}") == "not valid JSON");
 }
