@@ -7,8 +7,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr auto kReplace = json::error_handler_t::replace;
-
 // int64 fields arrive as JSON strings in the proto3 mapping (numbers are
 // accepted too).
 std::int64_t Int64(const json& value) {
@@ -45,7 +43,7 @@ UpsertResult ToResult(const json& r) {
 
 }  // namespace
 
-std::string RecordJson(const Record& record) {
+std::optional<std::string> RecordJson(const Record& record) {
   json ids = json::array();
   for (const RawIdentifier& id : record.identifiers) {
     ids.push_back({{"type", id.type}, {"value", id.value}});
@@ -57,7 +55,11 @@ std::string RecordJson(const Record& record) {
   json doc = {{"identifiers", ids}, {"traits", traits}};
   if (!record.default_region.empty()) doc["defaultRegion"] = record.default_region;
   if (!record.source.empty()) doc["source"] = record.source;
-  return doc.dump(-1, ' ', false, kReplace);
+  try {
+    return doc.dump();  // strict: text that is not UTF-8 throws
+  } catch (const json::type_error&) {
+    return std::nullopt;
+  }
 }
 
 std::string BatchRequestJson(std::span<const std::string> record_jsons,

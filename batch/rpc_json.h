@@ -14,8 +14,10 @@
 
 namespace idres::batch {
 
-// The JSON text of one Record message.
-std::string RecordJson(const Record& record);
+// The JSON text of one Record message; nullopt when a string in it is not
+// valid UTF-8 (JSON cannot carry it, and replacing the bytes would store
+// other text than the input's).
+std::optional<std::string> RecordJson(const Record& record);
 
 // The JSON of a BatchUpsertRequest whose "records" are `record_jsons`, with
 // `receipt` (one item per record) when it is not null.

@@ -22,11 +22,23 @@ using tcp = boost::asio::ip::tcp;
 constexpr std::size_t kMaxRecordsPerRequest = 1000;
 constexpr std::size_t kMaxBodyBytes = 512 * 1024;
 constexpr auto kTimeout = std::chrono::seconds(120);
+// The message of the service's body-limit refusal (api/session.cc).
+constexpr const char* kBodyOverLimit = "request body over the limit";
+
+// The service refused a request for its size (HTTP 413 or a body-limit
+// resource_exhausted): sending it again cannot help.
+class TooLargeError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 [[noreturn]] void ThrowConnectError(int status, const std::string& body) {
   std::string message;
   std::string code = ConnectErrorCode(body, &message);
   std::string what = "server answered " + std::to_string(status) + " " + code + ": " + message;
+  if (status == 413 || (code == "resource_exhausted" && message == kBodyOverLimit)) {
+    throw TooLargeError(code + ": " + message);
+  }
   if (code == "resource_exhausted" || code == "deadline_exceeded") throw BusyError(what);
   if (code == "unavailable") throw UnavailableError(what);
   if (code == "aborted") throw ConflictError(what);
@@ -63,35 +75,62 @@ void RpcSink::ForgetReceipts(std::int64_t job) { Call("ForgetReceipts", ForgetRe
 
 std::vector<UpsertResult> RpcSink::Send(std::span<const Record> records,
                                         const BatchReceipt* receipt) {
-  std::vector<UpsertResult> results;
-  std::size_t begin = 0;
+  std::vector<UpsertResult> results(records.size());
+  // Requests of whole records: indexes into `records`, and their JSON.
+  std::vector<std::size_t> part;
+  std::vector<std::string> jsons;
   std::size_t bytes = 0;
-  for (std::size_t i = 0; i <= records.size(); ++i) {
-    std::size_t size = i < records.size() ? RecordJson(records[i]).size() + 1 : 0;
-    bool flush = i == records.size() || i - begin == kMaxRecordsPerRequest ||
-                 (i > begin && bytes + size > kMaxBodyBytes);
-    if (flush && i > begin) {
-      std::optional<BatchReceipt> part_receipt;
-      if (receipt != nullptr) {
-        part_receipt = BatchReceipt{receipt->job,
-                                    {receipt->items.begin() + begin, receipt->items.begin() + i}};
-      }
-      auto part =
-          PostBatch(records.subspan(begin, i - begin), part_receipt ? &*part_receipt : nullptr);
-      results.insert(results.end(), part.begin(), part.end());
-      begin = i;
-      bytes = 0;
+  const auto flush = [&] {
+    if (part.empty()) return;
+    std::optional<BatchReceipt> part_receipt;
+    if (receipt != nullptr) {
+      part_receipt = BatchReceipt{receipt->job, {}};
+      for (std::size_t i : part) part_receipt->items.push_back(receipt->items[i]);
     }
-    bytes += size;
+    auto answers = PostBatch(jsons, part_receipt ? &*part_receipt : nullptr);
+    if (answers.size() != part.size()) {
+      throw InternalError("the service answered " + std::to_string(answers.size()) +
+                          " results for " + std::to_string(part.size()) + " records");
+    }
+    for (std::size_t k = 0; k < part.size(); ++k) results[part[k]] = std::move(answers[k]);
+    part.clear();
+    jsons.clear();
+    bytes = 0;
+  };
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    std::optional<std::string> json = RecordJson(records[i]);
+    if (!json) {
+      results[i].error = "a value is not valid UTF-8";
+      continue;
+    }
+    if (part.size() == kMaxRecordsPerRequest ||
+        (!part.empty() && bytes + json->size() + 1 > kMaxBodyBytes)) {
+      flush();
+    }
+    if (json->size() + 1 > kMaxBodyBytes) {
+      // Alone, and perhaps over the service's body limit: then the record
+      // is refused, not the import.
+      std::optional<BatchReceipt> lone;
+      if (receipt != nullptr) lone = BatchReceipt{receipt->job, {receipt->items[i]}};
+      try {
+        auto answer = PostBatch({std::move(*json)}, lone ? &*lone : nullptr);
+        if (answer.size() == 1) results[i] = std::move(answer.front());
+      } catch (const TooLargeError& e) {
+        results[i].error = e.what();
+      }
+      continue;
+    }
+    bytes += json->size() + 1;
+    part.push_back(i);
+    jsons.push_back(std::move(*json));
   }
+  flush();
   return results;
 }
 
-std::vector<UpsertResult> RpcSink::PostBatch(std::span<const Record> records,
+std::vector<UpsertResult> RpcSink::PostBatch(const std::vector<std::string>& record_jsons,
                                              const BatchReceipt* receipt) {
-  std::vector<std::string> jsons;
-  for (const Record& r : records) jsons.push_back(RecordJson(r));
-  auto parsed = ParseBatchResponse(Call("BatchUpsert", BatchRequestJson(jsons, receipt)));
+  auto parsed = ParseBatchResponse(Call("BatchUpsert", BatchRequestJson(record_jsons, receipt)));
   if (auto* error = std::get_if<std::string>(&parsed)) throw InternalError(*error);
   return std::get<std::vector<UpsertResult>>(std::move(parsed));
 }

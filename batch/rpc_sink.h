@@ -10,13 +10,17 @@
 // the importer retries the same ones it retries against the engine:
 // unavailable, resource_exhausted and deadline_exceeded -> UnavailableError
 // or BusyError, aborted -> ConflictError, anything else -> InternalError.
-// A record the service refuses alone comes back as that record's error.
+// A record the service refuses alone comes back as that record's error; so
+// does one that JSON cannot carry (not UTF-8), which is never sent, and one
+// larger than a request should be, which goes alone and is that record's
+// error if the service finds it too large.
 //
 // Thread-safety: BatchUpsert() may be called from many threads at once; each
 // call uses its own connection.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "batch/upsert_sink.h"
 
@@ -37,8 +41,10 @@ class RpcSink : public UpsertSink {
  private:
   // Splits `records` into requests; `receipt` may be null.
   std::vector<UpsertResult> Send(std::span<const Record> records, const BatchReceipt* receipt);
-  // One BatchUpsert request; `receipt` (may be null) matches `records`.
-  std::vector<UpsertResult> PostBatch(std::span<const Record> records, const BatchReceipt* receipt);
+  // One BatchUpsert request of `record_jsons` (RecordJson); `receipt` (may
+  // be null) matches them.
+  std::vector<UpsertResult> PostBatch(const std::vector<std::string>& record_jsons,
+                                      const BatchReceipt* receipt);
   // POSTs `body` to the service's `method`; the 200 response's body, or
   // throws (see the file comment).
   std::string Call(const std::string& method, std::string body);

@@ -20,6 +20,15 @@ TEST_CASE("a record is encoded in the proto3 JSON of Record", "[rpc]") {
   CHECK(BatchRequestJson(parts) == R"({"records":[{},{}]})");
 }
 
+TEST_CASE("a record whose text is not UTF-8 has no JSON, rather than other text", "[rpc]") {
+  Record r;
+  r.identifiers = {{"name", "Jos\xe9 M\xfcller"}};
+  CHECK_FALSE(RecordJson(r).has_value());
+  r.identifiers = {{"name", "José"}};
+  r.traits = {{"city", std::string("K\xf6ln")}};
+  CHECK_FALSE(RecordJson(r).has_value());
+}
+
 TEST_CASE("a receipt travels as int64 strings beside its records", "[rpc]") {
   std::vector<std::string> parts{"{}", "{}"};
   BatchReceipt receipt{-5, {17, 9007199254740993}};

@@ -165,5 +165,52 @@ TEST_CASE(
   CHECK(killed.Count("SELECT count(*) FROM import_receipts") == 0);
 }
 
+// `idres import` with the given input and options, checkpoint and dead
+// letters in `dir`, no progress output.
+std::vector<std::string> ImportArgs(const std::string& input, const TempDir& dir,
+                                    std::vector<std::string> options) {
+  std::vector<std::string> args{testing::IdresBinary(), "import",       input,
+                                "--checkpoint",         dir.File("cp"), "--dead-letter",
+                                dir.File("dead"),       "--progress",   "off"};
+  args.insert(args.end(), options.begin(), options.end());
+  return args;
+}
+
+TEST_CASE("import --server refuses a record the service cannot take, and only that record",
+          "[pg][import][server]") {
+  TempDir dir;
+  TestDatabase store;
+  Served server(store, dir);
+
+  // Over the service's 1 MiB body limit alone, yet within the engine's
+  // limits: 20 traits of 60,000 bytes.
+  std::string fat = R"({"identifiers":[{"type":"email","value":"fat@x.org"}],"traits":{)";
+  for (int i = 0; i < 20; ++i) {
+    fat += (i > 0 ? ",\"k" : "\"k") + std::to_string(i) + "\":\"" + std::string(60000, 'y') + '"';
+  }
+  fat += "}}";
+  const std::string ndjson =
+      dir.Write("in.ndjson", R"({"identifiers":[{"type":"email","value":"first@x.org"}]})"
+                             "\n" +
+                                 fat +
+                                 "\n"
+                                 R"({"identifiers":[{"type":"email","value":"last@x.org"}]})"
+                                 "\n");
+  CHECK(testing::RunToEnd(ImportArgs(ndjson, dir, {"--server", server.url()}), dir.File("log")) ==
+        0);
+  CHECK(store.Count("SELECT count(*) FROM persons") == 2);
+  CHECK(testing::ReadFile(dir.File("dead")).find("request body over the limit") !=
+        std::string::npos);
+
+  // Latin-1 bytes: JSON cannot carry them, and U+FFFD would store other text.
+  const std::string csv = dir.Write("in.csv", "email,name\nlat1@x.org,Jos\xe9 M\xfcller\n");
+  CHECK(testing::RunToEnd(
+            ImportArgs(csv, dir,
+                       {"--server", server.url(), "--map", "email=email", "--map", "name=name"}),
+            dir.File("log")) == 0);
+  CHECK(store.Count("SELECT count(*) FROM persons") == 2);
+  CHECK(testing::ReadFile(dir.File("dead")).find("not valid UTF-8") != std::string::npos);
+}
+
 }  // namespace
 }  // namespace idres::batch
