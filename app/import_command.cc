@@ -15,6 +15,7 @@
 #include "batch/job_defaults.h"
 #include "batch/rpc_sink.h"
 #include "engine/engine.h"
+#include "normalize/normalizer.h"
 
 namespace idres::app {
 namespace {
@@ -42,7 +43,17 @@ std::optional<std::string> BuildMapping(ImportFlags& f) {
   for (const std::string& spec : f.traits) {
     if (auto error = f.options.mapping.AddTrait(spec)) return *error;
   }
-  if (!f.mapping_file.empty()) return f.options.mapping.AddFile(f.mapping_file);
+  if (!f.mapping_file.empty()) {
+    if (auto error = f.options.mapping.AddFile(f.mapping_file)) return *error;
+  }
+  // A misspelt type would reject that column in every record.
+  const auto kinds = NormalizerConfig::Defaults().kinds;
+  for (const batch::ColumnMapping& m : f.options.mapping.identifiers) {
+    if (kinds.contains(m.name)) continue;
+    std::string known;
+    for (const auto& [type, kind] : kinds) known += (known.empty() ? "" : ", ") + type;
+    return "unknown identifier type \"" + m.name + "\" (known: " + known + ")";
+  }
   return std::nullopt;
 }
 
@@ -69,13 +80,14 @@ int RunImportCommand(ImportFlags& f) {
     sink = std::make_unique<batch::EngineSink>(*engine);
   }
   batch::ImportRun run = batch::RunImport(f.options, *sink);
-  std::fputs(run.summary.ToText().c_str(), stdout);
-  std::fflush(stdout);
-  if (!f.report.empty()) {
-    std::ofstream(f.report) << run.summary.ToJson() << "\n";
+  if (!run.before_any_write) {  // else there is nothing to sum up
+    std::fputs(run.summary.ToText().c_str(), stdout);
+    std::fflush(stdout);
+    if (!f.report.empty()) std::ofstream(f.report) << run.summary.ToJson() << "\n";
   }
   if (run.error) {
     spdlog::error("import: {}", *run.error);
+    if (run.before_any_write) return 2;
     return f.options.stop->load() ? 130 : 1;
   }
   return 0;

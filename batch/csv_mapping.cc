@@ -1,5 +1,6 @@
 #include "batch/csv_mapping.h"
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 
@@ -68,6 +69,8 @@ std::optional<std::string> CsvMapping::AddTrait(std::string_view spec) {
 }
 
 std::optional<std::string> CsvMapping::AddFile(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return "mapping file " + path + " is a directory";
   std::ifstream in(path);
   if (!in) return "cannot open mapping file " + path;
   std::string line;

@@ -30,7 +30,9 @@ struct DeadLetter {
 class DeadLetterFile {
  public:
   // Opens `path` for appending after cutting it to `keep_bytes` (0 creates
-  // or empties it). Throws std::runtime_error when it cannot.
+  // or empties it; a shorter file is left as it is). A regular file stays
+  // locked (flock) while this object lives: a second import on the same
+  // file is refused. Throws std::runtime_error when it cannot.
   DeadLetterFile(const std::string& path, std::uint64_t keep_bytes);
   ~DeadLetterFile();
   DeadLetterFile(const DeadLetterFile&) = delete;

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <filesystem>
 #include <mutex>
 #include <random>
@@ -200,6 +201,23 @@ class ImportJob {
   std::optional<std::string> error_;  // guarded by error_mutex_
 };
 
+// Every input a regular file that opens, and for CSV a header that fits the
+// mapping. A pipe is refused: the run reads each input twice (to count, then
+// to import) and resumes at byte offsets.
+std::optional<std::string> CheckInputs(const ImportOptions& options) {
+  for (const std::string& input : options.inputs) {
+    std::error_code ec;
+    if (!std::filesystem::exists(input, ec)) return "cannot open " + input;
+    if (!std::filesystem::is_regular_file(input, ec)) {
+      return input + " is not a regular file (an import reads its inputs twice and resumes at " +
+             "byte offsets; save a pipe's output to a file first)";
+    }
+    auto reader = InputReader::Open(input, options.format, options.mapping);
+    if (auto* error = std::get_if<std::string>(&reader)) return *error;
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> Validate(const ImportOptions& options) {
   if (options.inputs.empty()) return "no input files";
   if (options.workers < 1) return "--workers must be at least 1";
@@ -215,9 +233,15 @@ std::string InputFingerprint(const ImportOptions& options) {
   for (const std::string& input : options.inputs) {
     std::error_code ec;
     auto size = std::filesystem::file_size(input, ec);
+    // A file edited in place keeps its size; its modification time moves.
+    const auto modified = std::filesystem::last_write_time(input, ec).time_since_epoch();
     text += (FormatOf(input, options.format) == InputFormat::kCsv ? "csv " : "ndjson ") +
             std::filesystem::absolute(input, ec).string() + " (" +
-            (ec ? "unreadable" : std::to_string(size) + " bytes") + "); ";
+            (ec ? "unreadable"
+                : std::to_string(size) + " bytes, modified " +
+                      std::to_string(
+                          std::chrono::duration_cast<std::chrono::nanoseconds>(modified).count())) +
+            "); ";
   }
   text += Describe(options.mapping.identifiers, "map") + Describe(options.mapping.traits, "trait");
   text += " region=" + options.default_region + "; source=" + options.source;
@@ -228,11 +252,13 @@ ImportRun RunImport(const ImportOptions& options, UpsertSink& sink) {
   ImportRun run;
   if (auto error = Validate(options)) {
     run.error = *error;
+    run.before_any_write = true;
     return run;
   }
   auto starting = StartingPoint(options);
   if (auto* error = std::get_if<std::string>(&starting)) {
     run.error = *error;
+    run.before_any_write = true;
     return run;
   }
   Checkpoint start = std::move(std::get<Checkpoint>(starting));
@@ -242,11 +268,17 @@ ImportRun RunImport(const ImportOptions& options, UpsertSink& sink) {
     run.complete = true;
     return run;
   }
+  if (auto error = CheckInputs(options)) {
+    run.error = *error;
+    run.before_any_write = true;
+    return run;
+  }
   std::uint64_t total = 0;
   for (const std::string& input : options.inputs) {
     auto count = CountRecords(input, options.format);
     if (!count) {
       run.error = "cannot open " + input;
+      run.before_any_write = true;
       return run;
     }
     total += *count;
@@ -258,7 +290,17 @@ ImportRun RunImport(const ImportOptions& options, UpsertSink& sink) {
     }
   } catch (const std::exception& e) {
     run.error = e.what();
+    run.before_any_write = true;
     return run;
+  }
+  // A checkpoint that cannot be written would leave committed records with
+  // nothing to resume from: find out before the first batch.
+  if (!options.checkpoint_path.empty()) {
+    if (auto error = WriteCheckpoint(options.checkpoint_path, start)) {
+      run.error = *error;
+      run.before_any_write = true;
+      return run;
+    }
   }
   if (options.resume) {
     spdlog::info("resuming after {} records already committed", start.summary.total());

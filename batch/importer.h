@@ -51,14 +51,18 @@ struct ImportRun {
   ImportSummary summary;             // every record before the position
   bool complete = false;             // the whole input is committed
   std::optional<std::string> error;  // why the run stopped early
+  bool before_any_write = false;     // `error` came before anything was sent
 };
 
-// Runs the import (see the file comment). Configuration errors (unreadable
-// input, bad mapping, a checkpoint of other inputs) come back in `error`
-// before anything is written.
+// Runs the import (see the file comment). Configuration errors (an input
+// that is no regular file or cannot be opened, a CSV header that does not
+// fit the mapping, a checkpoint of other inputs or one that cannot be
+// written, a dead-letter file in use) come back in `error`, with
+// `before_any_write`, before anything is sent.
 ImportRun RunImport(const ImportOptions& options, UpsertSink& sink);
 
-// The text a checkpoint records to recognise its inputs and mapping.
+// The text a checkpoint records to recognise its inputs and mapping: each
+// file's path, size and modification time, the mapping and the defaults.
 std::string InputFingerprint(const ImportOptions& options);
 
 }  // namespace idres::batch

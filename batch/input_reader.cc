@@ -38,6 +38,16 @@ std::variant<std::unique_ptr<InputReader>, std::string> InputReader::Open(
   reader->format_ = FormatOf(path, format);
   reader->in_.open(path, std::ios::binary);
   if (!reader->in_) return "cannot open " + path;
+  // A UTF-8 byte order mark (spreadsheet exports write one) is no part of
+  // the first record or of the header's first column name.
+  char bom[3] = {};
+  reader->in_.read(bom, 3);
+  if (reader->in_.gcount() == 3 && std::string_view(bom, 3) == "\xEF\xBB\xBF") {
+    reader->offset_ = 3;
+  } else {
+    reader->in_.clear();
+    reader->in_.seekg(0);
+  }
   if (reader->format_ == InputFormat::kCsv) {
     if (mapping.empty()) return path + ": a CSV input needs --map, --trait or --mapping";
     std::string text;

@@ -84,6 +84,8 @@ TEST_CASE("a mapping file holds map and trait lines", "[csv_mapping]") {
         bad + ":2: expected \"map TYPE=COLUMN\" or \"trait NAME=COLUMN\"");
   CHECK(CsvMapping().AddFile(dir.File("missing")).value() ==
         "cannot open mapping file " + dir.File("missing"));
+  // A directory opens, and would read as an empty mapping.
+  CHECK(CsvMapping().AddFile(dir.File("")).value().find("is a directory") != std::string::npos);
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <optional>
+
 #include "tests/batch/temp_dir.h"
 
 namespace idres::batch {
@@ -39,6 +41,28 @@ TEST_CASE("the file is cut back to the checkpoint's length before appending", "[
   CHECK(content.find("r1") != std::string::npos);
   CHECK(content.find("r2") == std::string::npos);
   CHECK(content.find("r3") != std::string::npos);
+}
+
+TEST_CASE("a file shorter than the checkpoint's length is kept, not padded", "[dead_letter]") {
+  testing::TempDir dir;
+  const std::string path = dir.File("dead.ndjson");
+  {
+    DeadLetterFile file(path, 600000);  // deleted since its checkpoint was written
+    file.Append({"f", 3, "c", "r3", true});
+    file.Sync();
+  }
+  CHECK(testing::ReadFile(path) == DeadLetterLine({"f", 3, "c", "r3", true}));
+}
+
+TEST_CASE("a second writer of the same file is refused while the first lives", "[dead_letter]") {
+  testing::TempDir dir;
+  const std::string path = dir.File("dead.ndjson");
+  std::optional<DeadLetterFile> first(std::in_place, path, 0);
+  CHECK_THROWS_WITH(DeadLetterFile(path, 0),
+                    Catch::Contains("another import is writing the dead-letter file"));
+  first.reset();
+  CHECK_NOTHROW(DeadLetterFile(path, 0));
+  CHECK_NOTHROW(DeadLetterFile("/dev/null", 0));
 }
 
 }  // namespace

@@ -2,6 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
+#include <filesystem>
 #include <mutex>
 #include <set>
 
@@ -168,6 +171,56 @@ TEST_CASE("bad options are reported before anything runs", "[importer]") {
   CHECK(RunImport(o, sink).error.value() == "cannot open " + dir.File("absent.ndjson"));
   o.workers = 0;
   CHECK(RunImport(o, sink).error.value() == "--workers must be at least 1");
+}
+
+TEST_CASE("inputs that cannot be imported whole stop the run before anything is sent",
+          "[importer]") {
+  testing::TempDir dir;
+  FakeSink sink;
+  // A pipe: read once to count, it would be empty for the import.
+  REQUIRE(::mkfifo(dir.File("pipe").c_str(), 0600) == 0);
+  ImportRun pipe = RunImport(Options(dir, dir.File("pipe")), sink);
+  CHECK(pipe.error.value().find("is not a regular file") != std::string::npos);
+  CHECK(pipe.before_any_write);
+
+  // A second input whose header lacks a mapped column: not even the first
+  // file's records go out.
+  ImportOptions o = Options(dir, dir.Write("a.csv", "email\np1@x.org\n"));
+  o.inputs.push_back(dir.Write("b.csv", "mail\np2@x.org\n"));
+  REQUIRE_FALSE(o.mapping.AddIdentifier("email=email"));
+  ImportRun header = RunImport(o, sink);
+  CHECK(header.error.value() == dir.File("b.csv") + ": no column \"email\" in the header");
+  CHECK(header.before_any_write);
+
+  // A checkpoint that cannot be written would leave nothing to resume from.
+  ImportOptions unwritable = Options(dir, dir.Write("in.ndjson", Ndjson(5)));
+  unwritable.checkpoint_path = dir.File("absent/cp");
+  ImportRun checkpoint = RunImport(unwritable, sink);
+  CHECK(checkpoint.error.has_value());
+  CHECK(checkpoint.before_any_write);
+
+  CHECK(sink.calls == 0);
+}
+
+TEST_CASE("resuming refuses a file edited in place to the same size", "[importer]") {
+  testing::TempDir dir;
+  FakeSink sink;
+  const std::string input = dir.Write("in.ndjson", Ndjson(5));
+  ImportOptions o = Options(dir, input);
+  std::atomic<bool> stop{true};
+  o.stop = &stop;
+  REQUIRE_FALSE(RunImport(o, sink).complete);
+  const auto written = std::filesystem::last_write_time(input);
+  std::string text = Ndjson(5);
+  text.replace(text.find("p1@"), 3, "q1@");
+  dir.Write("in.ndjson", text);
+  // Set apart explicitly: two writes may share a clock tick.
+  std::filesystem::last_write_time(input, written + std::chrono::seconds(1));
+  o.stop = nullptr;
+  o.resume = true;
+  ImportRun run = RunImport(o, sink);
+  REQUIRE(run.error);
+  CHECK(run.error->find("was written for other inputs") != std::string::npos);
 }
 
 }  // namespace

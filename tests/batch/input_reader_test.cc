@@ -78,6 +78,27 @@ TEST_CASE("CSV: header bound once, rows mapped, offsets resume after the header"
   CHECK(std::get<Record>(r.parsed).identifiers.at(0).value == "c@x.org");
 }
 
+TEST_CASE("a UTF-8 byte order mark is not part of the first record or column", "[input_reader]") {
+  testing::TempDir dir;
+  CsvMapping mapping;
+  REQUIRE_FALSE(mapping.AddIdentifier("email=email"));
+  InputRecord r;
+  auto csv = OpenOk(dir.Write("in.csv",
+                              "\xEF\xBB\xBF"
+                              "email\r\na@x.org\r\n"),
+                    mapping, 0);
+  REQUIRE(csv->Next(&r));
+  CHECK(std::get<Record>(r.parsed).identifiers.at(0).value == "a@x.org");
+  auto ndjson = OpenOk(dir.Write("in.ndjson",
+                                 "\xEF\xBB\xBF"
+                                 R"({"identifiers":[]})"
+                                 "\n"),
+                       {}, 0);
+  REQUIRE(ndjson->Next(&r));
+  CHECK(std::holds_alternative<Record>(r.parsed));
+  CHECK(r.end_offset == 22);
+}
+
 TEST_CASE("CSV without a mapping or with a missing column cannot be opened", "[input_reader]") {
   testing::TempDir dir;
   std::string path = dir.Write("in.csv", "a,b\n1,2\n");
