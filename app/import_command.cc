@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "app/commands.h"
+#include "app/match_flags.h"
 #include "batch/importer.h"
 #include "batch/job_defaults.h"
 #include "batch/rpc_sink.h"
@@ -34,6 +35,7 @@ struct ImportFlags {
   std::size_t max_traits = EngineOptions{}.max_traits;
   std::size_t max_person_traits = EngineOptions{}.max_person_traits;
   bool no_checkpoint = false;
+  MatchFlags match;  // with --database-url; the service uses its own
 };
 
 std::optional<std::string> BuildMapping(ImportFlags& f) {
@@ -76,6 +78,7 @@ int RunImportCommand(ImportFlags& f) {
     eo.lock_timeout = std::chrono::milliseconds(f.lock_timeout_ms);
     eo.max_traits = f.max_traits;
     eo.max_person_traits = f.max_person_traits;
+    eo.match = BuildMatchConfig(f.match);
     engine = std::make_unique<Engine>(std::move(eo));
     sink = std::make_unique<batch::EngineSink>(*engine);
   }
@@ -131,6 +134,7 @@ void AddImportCommand(CLI::App& app) {
   cmd->add_option("--max-person-traits", flags->max_person_traits,
                   "Most traits a person may come to hold (with --database-url)")
       ->capture_default_str();
+  AddMatchFlags(*cmd, flags->match);
   cmd->add_option("--checkpoint", o.checkpoint_path, "Checkpoint file")->capture_default_str();
   cmd->add_flag("--no-checkpoint", flags->no_checkpoint, "Write no checkpoint");
   cmd->add_flag("--resume", o.resume, "Continue after the checkpoint of an earlier run");

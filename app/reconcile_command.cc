@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "app/commands.h"
+#include "app/match_flags.h"
 #include "batch/job_defaults.h"
 #include "batch/reconcile_job.h"
 #include "engine/engine.h"
@@ -25,6 +26,7 @@ struct ReconcileFlags {
   std::string report;
   int lock_timeout_ms = 2000;
   batch::ProgressMode progress = batch::ProgressMode::kAuto;
+  MatchFlags match;
 };
 
 int RunReconcileCommand(const ReconcileFlags& f) {
@@ -33,6 +35,7 @@ int RunReconcileCommand(const ReconcileFlags& f) {
   options.database_url = f.database_url;
   options.pool_size = 1;
   options.lock_timeout = std::chrono::milliseconds(f.lock_timeout_ms);
+  options.match = BuildMatchConfig(f.match);
   Engine engine(std::move(options));
   const std::atomic<bool>& stop = batch::StopOnInterrupt();
   batch::ReconcileRun run = batch::RunReconcile(
@@ -43,7 +46,7 @@ int RunReconcileCommand(const ReconcileFlags& f) {
   if (!f.report.empty()) std::ofstream(f.report) << run.summary.ToJson() << "\n";
   if (run.error) {
     spdlog::error("reconcile: {}", *run.error);
-    return 130;
+    return run.interrupted ? 130 : 1;
   }
   return 0;
 }
@@ -69,6 +72,7 @@ void AddReconcileCommand(CLI::App& app) {
                                                    {"off", batch::ProgressMode::kOff}};
   cmd->add_option("--progress", flags->progress, "auto (bar on a terminal), bar, plain or off")
       ->transform(CLI::CheckedTransformer(modes, CLI::ignore_case));
+  AddMatchFlags(*cmd, flags->match);
   cmd->callback([flags] { SetExitCode(RunReconcileCommand(*flags)); });
 }
 

@@ -18,6 +18,7 @@
 #include "api/metrics.h"
 #include "api/server.h"
 #include "app/commands.h"
+#include "app/match_flags.h"
 #include "engine/engine.h"
 
 namespace idres::app {
@@ -31,8 +32,7 @@ struct ServeFlags {
   int lock_timeout_ms = 2000;
   std::size_t max_person_traits = EngineOptions{}.max_person_traits;
   std::string default_region = "US";
-  std::vector<std::string> weights;  // TYPE=WEIGHT
-  double threshold = 0;              // 0: the default
+  MatchFlags match;
   bool no_prepared_statements = false;
   int read_timeout_ms = 30000;
   int shutdown_timeout_ms = 10000;
@@ -104,24 +104,6 @@ void ApplyConfigFile(CLI::App& cmd, const std::string& path) {
   }
 }
 
-MatchConfig BuildMatchConfig(const ServeFlags& flags) {
-  MatchConfig match = MatchConfig::Defaults();
-  for (const auto& entry : flags.weights) {
-    const auto eq = entry.find('=');
-    if (eq == std::string::npos) throw std::runtime_error("--weight wants TYPE=WEIGHT: " + entry);
-    const std::string type = entry.substr(0, eq);
-    auto it = match.types.find(type);
-    if (it == match.types.end()) throw std::runtime_error("--weight: unknown type " + type);
-    try {
-      it->second.weight = std::stod(entry.substr(eq + 1));
-    } catch (const std::exception&) {
-      throw std::runtime_error("--weight: not a number: " + entry);
-    }
-  }
-  if (flags.threshold > 0) match.threshold = flags.threshold;
-  return match;
-}
-
 EngineOptions BuildEngineOptions(const ServeFlags& flags,
                                  const std::shared_ptr<api::Metrics>& metrics) {
   EngineOptions options;
@@ -133,7 +115,7 @@ EngineOptions BuildEngineOptions(const ServeFlags& flags,
   options.max_traits = flags.server.limits.max_traits;
   options.max_person_traits = flags.max_person_traits;
   options.normalizer.default_region = flags.default_region;
-  options.match = BuildMatchConfig(flags);
+  options.match = BuildMatchConfig(flags.match);
   options.observer = metrics;
   return options;
 }
@@ -174,8 +156,9 @@ void AddServeCommand(CLI::App& app) {
   Add(*cmd, "pool-size", f.pool_size, "database connections (and database worker threads)");
   Add(*cmd, "lock-timeout-ms", f.lock_timeout_ms, "longest wait for a lock before unavailable");
   Add(*cmd, "default-region", f.default_region, "region for phones without a country code");
-  Add(*cmd, "weight", f.weights, "TYPE=WEIGHT, repeatable: a type's match weight")->delimiter(',');
-  Add(*cmd, "threshold", f.threshold, "score a person must reach to match (0: default 1.0)");
+  Add(*cmd, "weight", f.match.weights, "TYPE=WEIGHT, repeatable: a type's match weight")
+      ->delimiter(',');
+  Add(*cmd, "threshold", f.match.threshold, "score a person must reach to match (0: default 1.0)");
   Add(*cmd, "max-body-bytes", f.server.limits.max_body_bytes, "largest request body");
   Add(*cmd, "max-identifiers", f.server.limits.max_identifiers, "most identifiers per record");
   Add(*cmd, "max-traits", f.server.limits.max_traits, "most traits per record");

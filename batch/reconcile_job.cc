@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -20,6 +21,19 @@ std::string Reasons(const ReconcileGroup& group) {
   return text;
 }
 
+// Persons the applied group took in beyond those found: they match the
+// group's values taken together (a dry run cannot know them).
+std::string PulledIn(const ReconcileGroup& group, const ReconcileResult& r) {
+  std::vector<std::int64_t> extra;
+  for (std::int64_t id : r.merged_person_ids) {
+    if (std::find(group.person_ids.begin(), group.person_ids.end(), id) == group.person_ids.end()) {
+      extra.push_back(id);
+    }
+  }
+  if (extra.empty()) return "";
+  return "; and " + Ids(extra) + ", matching the group's values together";
+}
+
 ProgressSnapshot Snapshot(const ReconcileSummary& s, std::uint64_t done) {
   return {done,
           s.groups,
@@ -34,6 +48,7 @@ std::string ReconcileSummary::ToText() const {
       std::string(dry_run ? "dry run, nothing written: " : "") +
       "groups: " + std::to_string(groups) +
       (dry_run ? "" : "  applied: " + std::to_string(groups_applied)) +
+      (groups_skipped > 0 ? "  skipped (busy): " + std::to_string(groups_skipped) : "") +
       "  merges: " + std::to_string(merges) +
       "  persons merged away: " + std::to_string(persons_merged_away) +
       (dry_run ? "" : "  identifiers rewritten: " + std::to_string(identifiers_rewritten)) + "\n";
@@ -47,6 +62,7 @@ std::string ReconcileSummary::ToJson() const {
   nlohmann::json doc = {{"dry_run", dry_run},
                         {"groups", groups},
                         {"groups_applied", groups_applied},
+                        {"groups_skipped", groups_skipped},
                         {"merges", merges},
                         {"persons_merged_away", persons_merged_away},
                         {"identifiers_rewritten", identifiers_rewritten},
@@ -69,6 +85,7 @@ ReconcileRun RunReconcile(Engine& engine, const std::string& region, bool dry_ru
   for (const ReconcileGroup& group : groups) {
     if (stop != nullptr && stop->load()) {
       run.error = "interrupted; run reconcile again (it is idempotent)";
+      run.interrupted = true;
       break;
     }
     if (dry_run) {
@@ -78,20 +95,35 @@ ReconcileRun RunReconcile(Engine& engine, const std::string& region, bool dry_ru
       print((away > 0 ? "would merge persons " : "would rewrite person ") + Ids(group.person_ids) +
             ": " + Reasons(group));
     } else {
-      const ReconcileResult r = engine.Reconcile(group);
+      ReconcileResult r;
+      try {
+        r = engine.Reconcile(group);
+      } catch (const EngineError& e) {
+        // A group busy under live traffic waits for the next run; the
+        // others need not wait for it.
+        if (!e.retryable()) throw;
+        ++s.groups_skipped;
+        print("skipped persons " + Ids(group.person_ids) + " for now: " + e.what());
+        progress.Update(Snapshot(s, ++done));
+        continue;
+      }
       ++s.groups_applied;
       s.merges += !r.merged_person_ids.empty();
       s.persons_merged_away += r.merged_person_ids.size();
       s.identifiers_rewritten += r.identifiers_rewritten;
       if (!r.merged_person_ids.empty()) {
         print("merged " + Ids(r.merged_person_ids) + " into " + std::to_string(r.survivor) + ": " +
-              Reasons(group));
+              Reasons(group) + PulledIn(group, r));
       } else if (r.identifiers_rewritten > 0) {
         print("rewrote " + std::to_string(r.identifiers_rewritten) + " stored values of person " +
               std::to_string(r.survivor) + ": " + Reasons(group));
       }
     }
     progress.Update(Snapshot(s, ++done));
+  }
+  if (!run.error && s.groups_skipped > 0) {
+    run.error = std::to_string(s.groups_skipped) +
+                " groups were skipped (busy); run reconcile again (it is idempotent)";
   }
   s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   progress.Finish(Snapshot(s, done));

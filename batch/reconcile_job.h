@@ -4,7 +4,9 @@
 // in today's normalized form), then Reconcile on each group, under the
 // upsert's locks. Prints each merge (or, with dry_run, each group it would
 // apply, and nothing is written) with its reasons, shows progress like
-// import, and sums up.
+// import, and sums up. A group that stays busy (a lock timeout or conflicts
+// under live traffic: a retryable EngineError) is skipped and reported, and
+// the run goes on; any other error ends it.
 //
 // Thread-safety: one run per call; `stop` may be set from a signal handler.
 #pragma once
@@ -24,6 +26,7 @@ struct ReconcileSummary {
   bool dry_run = false;
   std::uint64_t groups = 0;          // groups found
   std::uint64_t groups_applied = 0;  // groups reconciled (0 in a dry run)
+  std::uint64_t groups_skipped = 0;  // left for the next run: busy past the lock timeout
   std::uint64_t merges = 0;          // groups in which persons were (would be) merged
   std::uint64_t persons_merged_away = 0;
   std::uint64_t identifiers_rewritten = 0;
@@ -35,7 +38,8 @@ struct ReconcileSummary {
 
 struct ReconcileRun {
   ReconcileSummary summary;
-  std::optional<std::string> error;  // why the run stopped early
+  std::optional<std::string> error;  // why the run stopped early, or left groups
+  bool interrupted = false;          // by `stop`
 };
 
 // Finds the groups (phones re-normalized for `region`; empty: the engine's

@@ -17,6 +17,11 @@
 namespace idres {
 namespace {
 
+// Rounds in which a reconciled group may still grow before the attempt is
+// given up (and retried): each round locks the keys of the persons it
+// pulled in.
+constexpr int kReconcileRounds = 8;
+
 // Today's form of a stored value; the stored one when it no longer
 // normalizes (it stays as it is rather than being dropped).
 Identifier Renormalized(const Normalizer& n, const Identifier& stored, std::string_view region) {
@@ -103,32 +108,52 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
     std::set<std::int64_t> live;
     for (std::int64_t id : group.person_ids)
       live.insert(detail::ResolveMerged(tx, id).value_or(id));
-    const std::vector<std::int64_t> asked(live.begin(), live.end());
-    const auto before = detail::ReadPersons(tx, asked);
-    std::vector<Identifier> ids;
-    for (const auto& [id, p] : before) {
-      for (const Identifier& s : p.identifiers) {
-        ids.push_back(Renormalized(impl_->normalizer, s, group.region));
+    // The group grows to everyone its values reach: a person pulled in by a
+    // weak match brings values of its own (a phone that is someone else's
+    // once re-normalized), whose keys must be locked and whose holders
+    // must be merged too, or the rewrite of that value would collide with
+    // its holder's on every run. Keys are locked round by round (a
+    // deadlock with an upsert is retried like any other).
+    std::set<std::int64_t> everyone(live.begin(), live.end());
+    std::set<std::int64_t> locked;
+    for (int round = 0;; ++round) {
+      if (round == kReconcileRounds) throw detail::VanishedPersonError();
+      const std::vector<std::int64_t> members(everyone.begin(), everyone.end());
+      std::vector<Identifier> ids;
+      for (const auto& [id, p] : detail::ReadPersons(tx, members)) {
+        for (const Identifier& s : p.identifiers) {
+          ids.push_back(Renormalized(impl_->normalizer, s, group.region));
+        }
       }
-    }
-    if (ids.empty()) return;
-    // The same keys an upsert of these values would lock, then a new
-    // statement finds everyone else who holds them by now.
-    LockPlan plan;
-    for (const Identifier& id : ids) {
-      if (Decisive(impl_->options.match, id)) plan.lookups.push_back(id);
-    }
-    plan.match_keys = detail::PersonMatchKeys(impl_->planner, ids);
-    for (const Identifier& id : plan.lookups) plan.lock_keys.push_back(LockKey(id));
-    plan.lock_keys.insert(plan.lock_keys.end(), plan.match_keys.begin(), plan.match_keys.end());
-    std::sort(plan.lock_keys.begin(), plan.lock_keys.end());
-    plan.lock_keys.erase(std::unique(plan.lock_keys.begin(), plan.lock_keys.end()),
-                         plan.lock_keys.end());
-    impl_->LockKeys(tx, plan.lock_keys);
-    std::set<std::int64_t> everyone;  // the group's persons and all who match them now
-    for (const auto& [id, p] : before) everyone.insert(id);
-    for (std::int64_t id : impl_->matcher.Decide(ids, detail::ReadCandidates(tx, plan)).matches) {
-      everyone.insert(id);
+      if (ids.empty()) return;
+      // The keys an upsert of these values would lock, then a new statement
+      // finds everyone else who holds them by now.
+      LockPlan plan;
+      for (const Identifier& id : ids) {
+        if (Decisive(impl_->options.match, id)) plan.lookups.push_back(id);
+      }
+      plan.match_keys = detail::PersonMatchKeys(impl_->planner, ids);
+      std::vector<std::int64_t> keys;
+      for (const Identifier& id : plan.lookups) keys.push_back(LockKey(id));
+      keys.insert(keys.end(), plan.match_keys.begin(), plan.match_keys.end());
+      std::sort(keys.begin(), keys.end());
+      keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+      std::erase_if(keys, [&](std::int64_t k) { return locked.contains(k); });
+      if (!keys.empty()) impl_->LockKeys(tx, keys);
+      locked.insert(keys.begin(), keys.end());
+      const std::vector<Candidate> candidates = detail::ReadCandidates(tx, plan);
+      const std::set<Identifier> decisive(plan.lookups.begin(), plan.lookups.end());
+      std::size_t grew = 0;
+      for (const Candidate& c : candidates) {  // shares a strong or unique value
+        const bool shares =
+            std::any_of(c.identifiers.begin(), c.identifiers.end(),
+                        [&](const Identifier& id) { return decisive.contains(id); });
+        if (shares) grew += everyone.insert(c.person_id).second;
+      }
+      for (std::int64_t id : impl_->matcher.Decide(ids, candidates).matches) {
+        grew += everyone.insert(id).second;
+      }
+      if (grew == 0) break;
     }
     const std::vector<std::int64_t> all(everyone.begin(), everyone.end());
     if (!impl_->options.unsafe_skip_locks_for_tests_only &&

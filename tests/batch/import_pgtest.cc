@@ -171,5 +171,25 @@ TEST_CASE("kill -9 in the middle of an import, then --resume, gives the uninterr
   CHECK(PersonsByIdentifiers(killed, false) == PersonsByIdentifiers(uninterrupted, false));
 }
 
+TEST_CASE("import takes the service's --weight and --threshold, and matches as it would",
+          "[pg][import]") {
+  TempDir dir;
+  TestDatabase db;
+  // A name and a birth date: 0.4 + 0.4 by default, below the threshold.
+  const std::string input = dir.Write(
+      "in.ndjson",
+      R"({"identifiers":[{"type":"name","value":"Ann Lee"},{"type":"birth_date","value":"1990-01-01"},)"
+      R"({"type":"cookie","value":"k1"}]})"
+      "\n"
+      R"({"identifiers":[{"type":"name","value":"Ann Lee"},{"type":"birth_date","value":"1990-01-01"},)"
+      R"({"type":"cookie","value":"k2"}]})"
+      "\n");
+  REQUIRE(testing::RunToEnd(testing::ImportArgs(input, dir,
+                                                {"--database-url", db.url(), "--workers", "1",
+                                                 "--weight", "name=0.6"}),
+                            dir.File("log")) == 0);
+  CHECK(db.Count("SELECT count(*) FROM persons") == 1);
+}
+
 }  // namespace
 }  // namespace idres::batch

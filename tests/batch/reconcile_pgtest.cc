@@ -2,6 +2,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <pqxx/pqxx>
+#include <string>
+#include <vector>
+
+#include "normalize/lock_key.h"
+
 #include "tests/support/test_db.h"
 
 namespace idres::batch {
@@ -37,10 +44,12 @@ std::vector<std::vector<std::string>> Everything(const TestDatabase& db) {
       " UNION ALL SELECT 'k', person_id::text, key::text, '' FROM match_keys ORDER BY 1, 2, 3, 4");
 }
 
-ReconcileRun Run(const TestDatabase& db, bool dry_run, std::vector<std::string>* lines) {
+ReconcileRun Run(const TestDatabase& db, bool dry_run, std::vector<std::string>* lines,
+                 std::chrono::milliseconds lock_timeout = EngineOptions{}.lock_timeout) {
   EngineOptions options;
   options.database_url = db.url();
   options.pool_size = 1;
+  options.lock_timeout = lock_timeout;
   Engine engine(std::move(options));
   // "0170 1234567" is a German number.
   return RunReconcile(
@@ -98,6 +107,29 @@ TEST_CASE("reconcile --dry-run says what it would merge and writes nothing", "[p
   }
   INFO((lines.empty() ? std::string() : lines.front()));
   CHECK(foresaw);
+}
+
+TEST_CASE("a group busy under live traffic is skipped; the others are applied", "[pg][reconcile]") {
+  TestDatabase db;
+  InsertRaw(db);
+  // A live upsert holds the phone's key.
+  pqxx::connection live(db.url());
+  pqxx::nontransaction w(live);
+  w.exec("BEGIN");
+  w.exec("SELECT pg_advisory_xact_lock(" + std::to_string(LockKey("phone", "+491701234567")) + ")");
+  std::vector<std::string> lines;
+  ReconcileRun busy = Run(db, false, &lines, std::chrono::milliseconds(200));
+  CHECK(busy.summary.groups_skipped == 1);
+  CHECK(busy.summary.groups_applied == busy.summary.groups - 1);
+  CHECK(busy.error.value().find("skipped") != std::string::npos);
+  CHECK_FALSE(busy.interrupted);
+  CHECK(db.Count("SELECT count(*) FROM merges WHERE survivor_id = 105") == 1);  // the weak pair
+  CHECK(db.Count("SELECT count(*) FROM merges WHERE survivor_id = 101") == 0);
+  w.exec("ROLLBACK");
+
+  ReconcileRun again = Run(db, false, &lines);
+  CHECK_FALSE(again.error);
+  CHECK(db.Count("SELECT count(*) FROM merges WHERE survivor_id = 101") == 2);
 }
 
 }  // namespace

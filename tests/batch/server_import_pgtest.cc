@@ -165,17 +165,6 @@ TEST_CASE(
   CHECK(killed.Count("SELECT count(*) FROM import_receipts") == 0);
 }
 
-// `idres import` with the given input and options, checkpoint and dead
-// letters in `dir`, no progress output.
-std::vector<std::string> ImportArgs(const std::string& input, const TempDir& dir,
-                                    std::vector<std::string> options) {
-  std::vector<std::string> args{testing::IdresBinary(), "import",       input,
-                                "--checkpoint",         dir.File("cp"), "--dead-letter",
-                                dir.File("dead"),       "--progress",   "off"};
-  args.insert(args.end(), options.begin(), options.end());
-  return args;
-}
-
 TEST_CASE("import --server refuses a record the service cannot take, and only that record",
           "[pg][import][server]") {
   TempDir dir;
@@ -196,8 +185,8 @@ TEST_CASE("import --server refuses a record the service cannot take, and only th
                                  "\n"
                                  R"({"identifiers":[{"type":"email","value":"last@x.org"}]})"
                                  "\n");
-  CHECK(testing::RunToEnd(ImportArgs(ndjson, dir, {"--server", server.url()}), dir.File("log")) ==
-        0);
+  CHECK(testing::RunToEnd(testing::ImportArgs(ndjson, dir, {"--server", server.url()}),
+                          dir.File("log")) == 0);
   CHECK(store.Count("SELECT count(*) FROM persons") == 2);
   CHECK(testing::ReadFile(dir.File("dead")).find("request body over the limit") !=
         std::string::npos);
@@ -205,8 +194,8 @@ TEST_CASE("import --server refuses a record the service cannot take, and only th
   // Latin-1 bytes: JSON cannot carry them, and U+FFFD would store other text.
   const std::string csv = dir.Write("in.csv", "email,name\nlat1@x.org,Jos\xe9 M\xfcller\n");
   CHECK(testing::RunToEnd(
-            ImportArgs(csv, dir,
-                       {"--server", server.url(), "--map", "email=email", "--map", "name=name"}),
+            testing::ImportArgs(
+                csv, dir, {"--server", server.url(), "--map", "email=email", "--map", "name=name"}),
             dir.File("log")) == 0);
   CHECK(store.Count("SELECT count(*) FROM persons") == 2);
   CHECK(testing::ReadFile(dir.File("dead")).find("not valid UTF-8") != std::string::npos);

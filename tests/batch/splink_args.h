@@ -1,6 +1,6 @@
-// The `idres import` command line the process-level tests share: the
-// issue's splink mapping (email, name, birth date; two traits), checkpoint
-// and dead-letter files named by `tag` in `dir`, no progress output.
+// The `idres import` command lines the process-level tests share: any input
+// with options (ImportArgs), and the splink mapping (email, name, birth date; two traits),
+// checkpoint and dead-letter files named by `tag` in `dir`, no progress output.
 #pragma once
 
 #include <string>
@@ -34,6 +34,17 @@ inline std::vector<std::string> SplinkImportArgs(const std::string& input, const
           "city=city",
           "--trait",
           "unique_id=unique_id"};
+}
+
+// `idres import` with the given input and options, checkpoint and dead
+// letters in `dir`, no progress output.
+inline std::vector<std::string> ImportArgs(const std::string& input, const TempDir& dir,
+                                           std::vector<std::string> options) {
+  std::vector<std::string> args{IdresBinary(),    "import",       input,
+                                "--checkpoint",   dir.File("cp"), "--dead-letter",
+                                dir.File("dead"), "--progress",   "off"};
+  args.insert(args.end(), options.begin(), options.end());
+  return args;
 }
 
 }  // namespace idres::testing
