@@ -40,6 +40,13 @@ void SyncDirectoryOf(const std::string& path) {
 
 }  // namespace
 
+std::string AsStored(const std::string& fingerprint) {
+  // What a JSON string round trip leaves of it.
+  return nlohmann::json::parse(nlohmann::json(fingerprint)
+                                   .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
+      .get<std::string>();
+}
+
 std::optional<std::string> WriteCheckpoint(const std::string& path, const Checkpoint& checkpoint) {
   nlohmann::json doc = {
       {"fingerprint", checkpoint.fingerprint},

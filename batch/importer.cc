@@ -34,7 +34,7 @@ std::variant<Checkpoint, std::string> StartingPoint(const ImportOptions& options
   auto read = ReadCheckpoint(options.checkpoint_path);
   if (auto* error = std::get_if<std::string>(&read)) return *error;
   Checkpoint& found = std::get<Checkpoint>(read);
-  if (found.fingerprint != fresh.fingerprint) {
+  if (found.fingerprint != AsStored(fresh.fingerprint)) {
     return "the checkpoint " + options.checkpoint_path +
            " was written for other inputs or another mapping; it holds:\n  " + found.fingerprint +
            "\nthis run has:\n  " + fresh.fingerprint;

@@ -202,6 +202,20 @@ TEST_CASE("inputs that cannot be imported whole stop the run before anything is 
   CHECK(sink.calls == 0);
 }
 
+TEST_CASE("an input whose name is not UTF-8 resumes", "[importer]") {
+  testing::TempDir dir;
+  FakeSink sink;
+  ImportOptions o = Options(dir, dir.Write("caf\xe9.ndjson", Ndjson(5)));
+  std::atomic<bool> stop{true};
+  o.stop = &stop;
+  REQUIRE_FALSE(RunImport(o, sink).complete);
+  o.stop = nullptr;
+  o.resume = true;
+  ImportRun run = RunImport(o, sink);
+  CHECK_FALSE(run.error);
+  CHECK(run.complete);
+}
+
 TEST_CASE("resuming refuses a file edited in place to the same size", "[importer]") {
   testing::TempDir dir;
   FakeSink sink;
