@@ -126,6 +126,10 @@ Pool::Lease::Lease(Lease&& other) noexcept
       conn_(std::move(other.conn_)),
       broken_(other.broken_) {}
 
+std::unique_ptr<Watchdog::Watch> Pool::Lease::WatchUntil(Deadline::Clock::time_point at) {
+  return pool_->watchdog_.Arm(conn_->sock(), at);
+}
+
 Pool::Lease::~Lease() {
   if (pool_ != nullptr) pool_->Return(std::move(conn_), broken_);
 }

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "engine/deadline.h"
+#include "engine/detail/watchdog.h"
 
 namespace idres::detail {
 
@@ -42,6 +43,9 @@ class Pool {
     Lease& operator=(Lease&&) = delete;
     ~Lease();
     pqxx::connection& conn() { return *conn_; }
+    // Shuts this connection's socket down at `at` unless the Watch ends
+    // first (watchdog.h): for a wait the server does not bound.
+    std::unique_ptr<Watchdog::Watch> WatchUntil(Deadline::Clock::time_point at);
     // The connection must not be reused (e.g. a ROLLBACK failed).
     void MarkBroken() { broken_ = true; }
 
@@ -81,6 +85,7 @@ class Pool {
   std::vector<std::unique_ptr<pqxx::connection>> idle_;  // guarded by mu_
   std::deque<Waiter*> waiters_;                          // guarded by mu_; oldest first
   int lent_ = 0;                                         // guarded by mu_
+  Watchdog watchdog_;
 };
 
 }  // namespace idres::detail

@@ -28,6 +28,7 @@ Tx::Tx(Pool::Lease& lease, bool prepared, const Timeouts& timeouts,
       deadline_(timeouts.deadline),
       on_begun_(std::move(on_begun)),
       work_(lease.conn()) {
+  if (const auto at = timeouts.deadline.at()) watch_ = lease.WatchUntil(*at + kCutGrace);
   try {
     // Registers kLockKeys with the server if this connection has not yet
     // (new, or reconnected by libpqxx); otherwise sends nothing.
@@ -63,6 +64,17 @@ std::string Tx::Call(const Statement& s, std::initializer_list<std::string> lite
   return sql + ")";
 }
 
+void Tx::ThrowCut(bool commits) {
+  lease_.MarkBroken();
+  done_ = true;  // nothing more can be said on this connection
+  if (commits) {
+    throw DeadlineError(
+        "the database did not answer the COMMIT before the deadline; the transaction may or may "
+        "not have committed");
+  }
+  throw DeadlineError("the database did not answer before the deadline; nothing was written");
+}
+
 void Tx::CheckDeadline() const {
   if (deadline_.Passed()) {
     throw DeadlineError("the deadline passed before the transaction finished; nothing was written");
@@ -72,9 +84,10 @@ void Tx::CheckDeadline() const {
 pqxx::result Tx::SendPending() {
   CheckDeadline();
   const std::string sql = Joined(pending_);
+  const bool commits = done_;  // Commit() sends this message
   pending_.clear();
   sent_ = true;
-  pqxx::result r = work_.exec(sql);
+  pqxx::result r = Guarded(commits, [&] { return work_.exec(sql); });
   Begun();
   return r;
 }
@@ -87,19 +100,24 @@ pqxx::result Tx::SendPendingAndCommit() {
   sent_ = true;
   done_ = true;
   try {
-    pqxx::pipeline pipeline(work_);
-    pipeline.retain(static_cast<int>(statements.size()) + 1);
-    pqxx::pipeline::query_id wanted = 0;
-    for (const std::string& s : statements) wanted = pipeline.insert(s);
-    pipeline.insert(kCommit);
-    pqxx::result rows;
-    // In order: a failed statement throws here, and what follows never ran.
-    while (!pipeline.empty()) {
-      auto [id, r] = pipeline.retrieve();
-      if (id == wanted) rows = std::move(r);
-    }
+    pqxx::result rows = Guarded(true, [&] {
+      pqxx::pipeline pipeline(work_);
+      pipeline.retain(static_cast<int>(statements.size()) + 1);
+      pqxx::pipeline::query_id wanted = 0;
+      for (const std::string& s : statements) wanted = pipeline.insert(s);
+      pipeline.insert(kCommit);
+      pqxx::result wanted_rows;
+      // In order: a failed statement throws here, and what follows never ran.
+      while (!pipeline.empty()) {
+        auto [id, r] = pipeline.retrieve();
+        if (id == wanted) wanted_rows = std::move(r);
+      }
+      return wanted_rows;
+    });
     Begun();
     return rows;
+  } catch (const DeadlineError&) {
+    throw;  // the connection is gone; nothing to roll back
   } catch (...) {
     // The destructor's ROLLBACK ends a transaction the error aborted, and is
     // only a warning when COMMIT itself failed; a broken connection is

@@ -19,7 +19,10 @@
 // Deadline: once the caller's deadline (Timeouts::deadline) has passed, no
 // further message is sent; the call that would send it throws DeadlineError
 // and the transaction rolls back. A statement already sent is bounded by
-// the statement_timeout the deadline set when the transaction began.
+// the statement_timeout the deadline set when the transaction began; should
+// the server not answer at all, the pool's watchdog cuts the connection
+// kCutGrace after the deadline, and the waiting call throws DeadlineError
+// (saying the outcome is unknown if its message carried the COMMIT).
 //
 // An error in any statement of such a message aborts the transaction there:
 // the later statements never run, and the error is thrown by the call that
@@ -29,9 +32,11 @@
 // Thread-safety: a Tx belongs to one thread. Internal to engine/.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <memory>
 #include <pqxx/pqxx>
 #include <span>
 #include <string>
@@ -41,8 +46,14 @@
 #include "engine/detail/begin_sql.h"
 #include "engine/detail/pool.h"
 #include "engine/detail/statements.h"
+#include "engine/detail/watchdog.h"
 
 namespace idres::detail {
+
+// How long after the caller's deadline a connection whose server has not
+// answered is cut: statement_timeout, which the server sends at the
+// deadline, comes first whenever the server still runs.
+inline constexpr std::chrono::milliseconds kCutGrace{500};
 
 class Tx {
  public:
@@ -63,8 +74,13 @@ class Tx {
   template <typename... Args>
   pqxx::result Exec(const Statement& s, Args&&... args) {
     CheckDeadline();
-    if (!prepared_) return work_.exec_params(s.sql, std::forward<Args>(args)...);
-    if (pending_.empty()) return work_.exec_prepared(s.name, std::forward<Args>(args)...);
+    if (!prepared_) {
+      return Guarded(false, [&] { return work_.exec_params(s.sql, std::forward<Args>(args)...); });
+    }
+    if (pending_.empty()) {
+      return Guarded(false,
+                     [&] { return work_.exec_prepared(s.name, std::forward<Args>(args)...); });
+    }
     pending_.push_back(Call(s, {Literal(args)...}));
     return SendPending();
   }
@@ -74,7 +90,7 @@ class Tx {
   void Defer(const Statement& s, Args&&... args) {
     if (!prepared_) {
       CheckDeadline();
-      work_.exec_params(s.sql, std::forward<Args>(args)...);
+      Guarded(false, [&] { return work_.exec_params(s.sql, std::forward<Args>(args)...); });
       return;
     }
     pending_.push_back(Call(s, {Literal(args)...}));
@@ -85,7 +101,8 @@ class Tx {
   pqxx::result ExecAndCommit(const Statement& s, Args&&... args) {
     if (!prepared_) {
       CheckDeadline();
-      pqxx::result r = work_.exec_params(s.sql, std::forward<Args>(args)...);
+      pqxx::result r =
+          Guarded(false, [&] { return work_.exec_params(s.sql, std::forward<Args>(args)...); });
       Commit();
       return r;
     }
@@ -113,6 +130,18 @@ class Tx {
   void Begun();
   // Throws DeadlineError once the deadline passed.
   void CheckDeadline() const;
+  // Runs `send`, one round trip; when the watchdog cut the connection
+  // meanwhile, throws DeadlineError instead of the broken connection.
+  template <typename F>
+  pqxx::result Guarded(bool commits, F&& send) {
+    try {
+      return send();
+    } catch (...) {
+      if (watch_ && watch_->fired()) ThrowCut(commits);
+      throw;
+    }
+  }
+  [[noreturn]] void ThrowCut(bool commits);
   void Rollback() noexcept;
 
   Pool::Lease& lease_;
@@ -122,10 +151,11 @@ class Tx {
   // BEGIN/COMMIT are ours; libpqxx's own transaction classes cannot pin the
   // isolation level for every server default, so this one sends nothing.
   pqxx::nontransaction work_;
-  std::vector<std::string> pending_;  // statements not yet sent, in order
-  bool sent_ = false;                 // the database has seen this transaction
-  bool begun_ = false;                // on_begun_ was called
-  bool done_ = false;                 // committed or rolled back
+  std::unique_ptr<Watchdog::Watch> watch_;  // armed when there is a deadline
+  std::vector<std::string> pending_;        // statements not yet sent, in order
+  bool sent_ = false;                       // the database has seen this transaction
+  bool begun_ = false;                      // on_begun_ was called
+  bool done_ = false;                       // committed or rolled back
 };
 
 }  // namespace idres::detail

@@ -13,6 +13,7 @@
 #include "engine/engine.h"
 #include "normalize/lock_key.h"
 #include "tests/engine/engine_fixture.h"
+#include "tests/support/stall_proxy.h"
 
 namespace idres::testing {
 namespace {
@@ -169,6 +170,26 @@ TEST_CASE("a batch that runs out of time keeps the transactions it committed", "
   }
   CHECK(PersonCount(db) == 1);
   CHECK(PersonHolding(db, "email", "first@x.org") != 0);
+}
+
+TEST_CASE("a database that stops answering cannot hold a call past its deadline", "[pg][engine]") {
+  TestDatabase db;
+  StallProxy proxy(db.url());
+  EngineOptions o = OptionsFor(db, 1);
+  o.database_url = proxy.url();
+  Engine engine(o);
+  REQUIRE(engine.Upsert(Rec({{"cookie", "before"}})).ok());
+
+  // No statement_timeout can come back from a server that never got the
+  // statements; without the watchdog this call waits for ever.
+  proxy.Stall();
+  CHECK_THROWS_AS(engine.Upsert(Rec({{"cookie", "stalled"}}), Deadline::After(milliseconds(200))),
+                  DeadlineError);
+  proxy.Resume();
+  // The cut connection was replaced; nothing of the stalled call was stored.
+  CHECK(engine.Upsert(Rec({{"cookie", "after"}})).outcome == Outcome::kCreated);
+  CHECK(PersonCount(db) == 2);
+  CHECK(engine.ConnectionsInUse() == 0);
 }
 
 }  // namespace

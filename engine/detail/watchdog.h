@@ -1,0 +1,73 @@
+// Watchdog: bounds a wait for the database that PostgreSQL cannot bound.
+//
+// A caller's deadline becomes the transaction's statement_timeout, which a
+// running server enforces. A server that stopped answering (a frozen host,
+// a network partition) never sends that error, and libpq waits in poll()
+// with no bound. Arm() names a connection's socket and a moment; if the
+// moment passes before the returned Watch ends, the watchdog shuts the
+// socket down: libpq's wait returns, the call fails as a broken connection,
+// and the pool replaces the connection.
+//
+// Thread-safety: Arm() and a Watch's destructor may run on any thread. The
+// socket is never touched after its Watch ended, so a closed descriptor
+// cannot be reused under the watchdog. Internal to engine/.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "engine/deadline.h"
+
+namespace idres::detail {
+
+class Watchdog {
+ public:
+  Watchdog() = default;
+  ~Watchdog();
+  Watchdog(const Watchdog&) = delete;
+  Watchdog& operator=(const Watchdog&) = delete;
+
+  // Disarms on destruction.
+  class Watch {
+   public:
+    ~Watch();
+    Watch(const Watch&) = delete;
+    Watch& operator=(const Watch&) = delete;
+    // The socket was shut down.
+    bool fired() const { return fired_->load(); }
+
+   private:
+    friend class Watchdog;
+    Watch(Watchdog* dog, std::uint64_t id, std::shared_ptr<std::atomic<bool>> fired)
+        : dog_(dog), id_(id), fired_(std::move(fired)) {}
+    Watchdog* dog_;
+    std::uint64_t id_;
+    std::shared_ptr<std::atomic<bool>> fired_;
+  };
+
+  // Shuts socket `fd` down at `at` unless the Watch ends first.
+  std::unique_ptr<Watch> Arm(int fd, Deadline::Clock::time_point at);
+
+ private:
+  struct Entry {
+    int fd;
+    Deadline::Clock::time_point at;
+    std::shared_ptr<std::atomic<bool>> fired;
+  };
+  void Run();
+  void Disarm(std::uint64_t id);
+
+  std::mutex mu_;
+  std::condition_variable changed_;
+  std::map<std::uint64_t, Entry> entries_;  // guarded by mu_
+  std::uint64_t next_id_ = 0;               // guarded by mu_
+  bool stopping_ = false;                   // guarded by mu_
+  std::thread thread_;                      // started by the first Arm()
+};
+
+}  // namespace idres::detail

@@ -1,0 +1,44 @@
+// StallProxy: a TCP relay between the engine and PostgreSQL that can stop
+// relaying, for tests of a database that does not answer (a frozen host, a
+// network partition): bytes sent to it are taken and never delivered, and
+// nothing comes back, while both connections stay open.
+//
+// Thread-safety: Stall() and Resume() may be called from any thread.
+#pragma once
+
+#include <atomic>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace idres::testing {
+
+class StallProxy {
+ public:
+  // Relays to the host and port of libpq URL `url`
+  // (postgresql://user@host:port/db).
+  explicit StallProxy(const std::string& url);
+  ~StallProxy();
+  StallProxy(const StallProxy&) = delete;
+  StallProxy& operator=(const StallProxy&) = delete;
+
+  // `url` with its host and port replaced by the proxy's.
+  std::string url() const { return url_; }
+  void Stall() { stalled_ = true; }
+  void Resume() { stalled_ = false; }
+
+ private:
+  void Accept();
+  void Relay(int client, int server);
+
+  std::string host_, port_, url_;
+  int listener_ = -1;
+  std::atomic<bool> stalled_{false};
+  std::atomic<bool> stopping_{false};
+  std::mutex mu_;
+  std::vector<std::thread> relays_;  // guarded by mu_
+  std::thread acceptor_;
+};
+
+}  // namespace idres::testing
