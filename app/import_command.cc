@@ -48,6 +48,11 @@ std::optional<std::string> BuildMapping(ImportFlags& f) {
   if (!f.mapping_file.empty()) {
     if (auto error = f.options.mapping.AddFile(f.mapping_file)) return *error;
   }
+  try {
+    BuildMatchConfig(f.match);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
   // A misspelt type would reject that column in every record.
   const auto kinds = NormalizerConfig::Defaults().kinds;
   for (const batch::ColumnMapping& m : f.options.mapping.identifiers) {

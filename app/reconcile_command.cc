@@ -30,12 +30,19 @@ struct ReconcileFlags {
 };
 
 int RunReconcileCommand(const ReconcileFlags& f) {
+  MatchConfig match;
+  try {
+    match = BuildMatchConfig(f.match);
+  } catch (const std::exception& e) {
+    spdlog::error("reconcile: {}", e.what());
+    return 2;
+  }
   ApplySchema(f.database_url);
   EngineOptions options;
   options.database_url = f.database_url;
   options.pool_size = 1;
   options.lock_timeout = std::chrono::milliseconds(f.lock_timeout_ms);
-  options.match = BuildMatchConfig(f.match);
+  options.match = std::move(match);
   Engine engine(std::move(options));
   const std::atomic<bool>& stop = batch::StopOnInterrupt();
   batch::ReconcileRun run = batch::RunReconcile(

@@ -12,6 +12,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "batch/json_text.h"
+
 namespace idres::batch {
 namespace {
 
@@ -40,12 +42,7 @@ void SyncDirectoryOf(const std::string& path) {
 
 }  // namespace
 
-std::string AsStored(const std::string& fingerprint) {
-  // What a JSON string round trip leaves of it.
-  return nlohmann::json::parse(nlohmann::json(fingerprint)
-                                   .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
-      .get<std::string>();
-}
+std::string AsStored(const std::string& fingerprint) { return ToJsonText(fingerprint); }
 
 std::optional<std::string> WriteCheckpoint(const std::string& path, const Checkpoint& checkpoint) {
   nlohmann::json doc = {

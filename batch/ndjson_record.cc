@@ -79,7 +79,7 @@ std::variant<json, std::string> ParseStrict(std::string_view line) {
   json doc;
   try {
     doc = json::parse(line, watch);
-  } catch (const json::parse_error&) {
+  } catch (const json::exception&) {       // a parse error, or a number past double's range
     return std::string("not valid JSON");  // one reason for all: the summary counts by reason
   }
   if (twice) return "field \"" + *twice + "\" given twice";

@@ -100,8 +100,11 @@ ReconcileRun RunReconcile(Engine& engine, const std::string& region, bool dry_ru
         r = engine.Reconcile(group);
       } catch (const EngineError& e) {
         // A group busy under live traffic waits for the next run; the
-        // others need not wait for it.
-        if (!e.retryable()) throw;
+        // others need not wait for it. A database gone ends the run.
+        if (dynamic_cast<const BusyError*>(&e) == nullptr &&
+            dynamic_cast<const ConflictError*>(&e) == nullptr) {
+          throw;
+        }
         ++s.groups_skipped;
         print("skipped persons " + Ids(group.person_ids) + " for now: " + e.what());
         progress.Update(Snapshot(s, ++done));

@@ -4,9 +4,9 @@
 // in today's normalized form), then Reconcile on each group, under the
 // upsert's locks. Prints each merge (or, with dry_run, each group it would
 // apply, and nothing is written) with its reasons, shows progress like
-// import, and sums up. A group that stays busy (a lock timeout or conflicts
-// under live traffic: a retryable EngineError) is skipped and reported, and
-// the run goes on; any other error ends it.
+// import, and sums up. A group that stays busy (a lock timeout, or
+// conflicts past the retries, under live traffic: BusyError, ConflictError)
+// is skipped and reported, and the run goes on; any other error ends it.
 //
 // Thread-safety: one run per call; `stop` may be set from a signal handler.
 #pragma once

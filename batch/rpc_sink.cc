@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "batch/json_text.h"
 #include "batch/rpc_json.h"
 
 namespace idres::batch {
@@ -31,6 +32,26 @@ class TooLargeError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// `record` as it can travel in JSON: an identifier whose text is not UTF-8
+// is left out, with a rejection in `left_out`, as the engine rejects it;
+// a source (free text, only logged) has such bytes replaced. Traits and
+// the region stay as they are: a record with such a trait is refused whole,
+// as the engine refuses it.
+Record Sendable(const Record& record, std::vector<Rejection>* left_out) {
+  Record out;
+  out.traits = record.traits;
+  out.default_region = record.default_region;
+  out.source = ToJsonText(record.source);
+  for (const RawIdentifier& id : record.identifiers) {
+    if (IsJsonText(id.type) && IsJsonText(id.value)) {
+      out.identifiers.push_back(id);
+    } else {
+      left_out->push_back({id.type, id.value, "not valid UTF-8"});
+    }
+  }
+  return out;
+}
 
 [[noreturn]] void ThrowConnectError(int status, const std::string& body) {
   std::string message;
@@ -76,56 +97,72 @@ void RpcSink::ForgetReceipts(std::int64_t job) { Call("ForgetReceipts", ForgetRe
 std::vector<UpsertResult> RpcSink::Send(std::span<const Record> records,
                                         const BatchReceipt* receipt) {
   std::vector<UpsertResult> results(records.size());
+  std::vector<std::vector<Rejection>> left_out(records.size());  // identifiers not sent
   // Requests of whole records: indexes into `records`, and their JSON.
   std::vector<std::size_t> part;
   std::vector<std::string> jsons;
   std::size_t bytes = 0;
   const auto flush = [&] {
-    if (part.empty()) return;
-    std::optional<BatchReceipt> part_receipt;
-    if (receipt != nullptr) {
-      part_receipt = BatchReceipt{receipt->job, {}};
-      for (std::size_t i : part) part_receipt->items.push_back(receipt->items[i]);
-    }
-    auto answers = PostBatch(jsons, part_receipt ? &*part_receipt : nullptr);
-    if (answers.size() != part.size()) {
-      throw InternalError("the service answered " + std::to_string(answers.size()) +
-                          " results for " + std::to_string(part.size()) + " records");
-    }
-    for (std::size_t k = 0; k < part.size(); ++k) results[part[k]] = std::move(answers[k]);
+    if (!part.empty()) PostSplitting(part, jsons, receipt, results);
     part.clear();
     jsons.clear();
     bytes = 0;
   };
   for (std::size_t i = 0; i < records.size(); ++i) {
-    std::optional<std::string> json = RecordJson(records[i]);
+    std::optional<std::string> json = RecordJson(Sendable(records[i], &left_out[i]));
     if (!json) {
-      results[i].error = "a value is not valid UTF-8";
+      results[i].error = "a trait or the region is not valid UTF-8";
       continue;
     }
-    if (part.size() == kMaxRecordsPerRequest ||
-        (!part.empty() && bytes + json->size() + 1 > kMaxBodyBytes)) {
+    const std::size_t size = json->size() + 1;
+    // One larger than a request should be goes alone: if the service
+    // refuses it for its size, that record is refused, not its neighbours.
+    const bool alone = size > kMaxBodyBytes;
+    if (part.size() == kMaxRecordsPerRequest || (!part.empty() && bytes + size > kMaxBodyBytes)) {
       flush();
     }
-    if (json->size() + 1 > kMaxBodyBytes) {
-      // Alone, and perhaps over the service's body limit: then the record
-      // is refused, not the import.
-      std::optional<BatchReceipt> lone;
-      if (receipt != nullptr) lone = BatchReceipt{receipt->job, {receipt->items[i]}};
-      try {
-        auto answer = PostBatch({std::move(*json)}, lone ? &*lone : nullptr);
-        if (answer.size() == 1) results[i] = std::move(answer.front());
-      } catch (const TooLargeError& e) {
-        results[i].error = e.what();
-      }
-      continue;
-    }
-    bytes += json->size() + 1;
     part.push_back(i);
     jsons.push_back(std::move(*json));
+    bytes += size;
+    if (alone) flush();
   }
   flush();
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    results[i].rejected.insert(results[i].rejected.end(), left_out[i].begin(), left_out[i].end());
+  }
   return results;
+}
+
+void RpcSink::PostSplitting(const std::vector<std::size_t>& indexes,
+                            const std::vector<std::string>& jsons, const BatchReceipt* receipt,
+                            std::vector<UpsertResult>& results) {
+  std::optional<BatchReceipt> part_receipt;
+  if (receipt != nullptr) {
+    part_receipt = BatchReceipt{receipt->job, {}};
+    for (std::size_t i : indexes) part_receipt->items.push_back(receipt->items[i]);
+  }
+  std::vector<UpsertResult> answers;
+  try {
+    answers = PostBatch(jsons, part_receipt ? &*part_receipt : nullptr);
+  } catch (const TooLargeError& e) {
+    // The service takes less than this client assumed (--max-body-bytes):
+    // halves, down to the one record it cannot take.
+    if (indexes.size() == 1) {
+      results[indexes.front()].error = e.what();
+      return;
+    }
+    const std::size_t half = indexes.size() / 2;
+    PostSplitting({indexes.begin(), indexes.begin() + half}, {jsons.begin(), jsons.begin() + half},
+                  receipt, results);
+    PostSplitting({indexes.begin() + half, indexes.end()}, {jsons.begin() + half, jsons.end()},
+                  receipt, results);
+    return;
+  }
+  if (answers.size() != indexes.size()) {
+    throw InternalError("the service answered " + std::to_string(answers.size()) + " results for " +
+                        std::to_string(indexes.size()) + " records");
+  }
+  for (std::size_t k = 0; k < indexes.size(); ++k) results[indexes[k]] = std::move(answers[k]);
 }
 
 std::vector<UpsertResult> RpcSink::PostBatch(const std::vector<std::string>& record_jsons,

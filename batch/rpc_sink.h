@@ -11,9 +11,10 @@
 // unavailable, resource_exhausted and deadline_exceeded -> UnavailableError
 // or BusyError, aborted -> ConflictError, anything else -> InternalError.
 // A record the service refuses alone comes back as that record's error; so
-// does one that JSON cannot carry (not UTF-8), which is never sent, and one
-// larger than a request should be, which goes alone and is that record's
-// error if the service finds it too large.
+// does one with a trait JSON cannot carry (not UTF-8), which is never sent.
+// An identifier that is not UTF-8 is left out and rejected, as the engine
+// would. A request the service refuses for its size is halved until only
+// the record it cannot take is refused.
 //
 // Thread-safety: BatchUpsert() may be called from many threads at once; each
 // call uses its own connection.
@@ -41,6 +42,12 @@ class RpcSink : public UpsertSink {
  private:
   // Splits `records` into requests; `receipt` may be null.
   std::vector<UpsertResult> Send(std::span<const Record> records, const BatchReceipt* receipt);
+  // Posts the records `indexes` of the batch (their JSON in `jsons`) and
+  // puts their results there in `results`; a request the service refuses
+  // for its size is halved, down to the single record it cannot take,
+  // which gets that as its error. `receipt` (may be null) is the batch's.
+  void PostSplitting(const std::vector<std::size_t>& indexes, const std::vector<std::string>& jsons,
+                     const BatchReceipt* receipt, std::vector<UpsertResult>& results);
   // One BatchUpsert request of `record_jsons` (RecordJson); `receipt` (may
   // be null) matches them.
   std::vector<UpsertResult> PostBatch(const std::vector<std::string>& record_jsons,

@@ -62,6 +62,11 @@ TEST_CASE("a field given twice is refused, not resolved silently", "[ndjson]") {
             .identifiers.size() == 2);
 }
 
+TEST_CASE("a number past a double's range is a bad line, not a crash", "[ndjson]") {
+  CHECK(Reason(R"({"identifiers":[{"type":"email","value":"a@x.org"}],"traits":{"s":1e999}})") ==
+        "not valid JSON");
+}
+
 TEST_CASE("a NUL byte does not end the line early", "[ndjson]") {
   using namespace std::string_literals;
   CHECK(Reason("{\"identifiers\":[]}\0{\"identifiers\":[]} garbage"s) ==

@@ -52,11 +52,9 @@ bool Accepts(int port) {
 // A running `idres serve` on `store`, for one test; killed when it goes away.
 class Served {
  public:
-  Served(const TestDatabase& store, const TempDir& dir)
+  Served(const TestDatabase& store, const TempDir& dir, std::vector<std::string> options = {})
       : port_(FreePort()),
-        process_({testing::IdresBinary(), "serve", "--listen", "127.0.0.1:" + std::to_string(port_),
-                  "--database-url", store.url()},
-                 dir.File("serve.log")) {
+        process_(ServeArgs(store, port_, std::move(options)), dir.File("serve.log")) {
     // Waiting for start-up, not asserting on time: the loop ends when the
     // port accepts, or fails when the server died.
     while (!Accepts(port_)) {
@@ -67,6 +65,15 @@ class Served {
   std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
 
  private:
+  static std::vector<std::string> ServeArgs(const TestDatabase& store, int port,
+                                            std::vector<std::string> options) {
+    std::vector<std::string> args{
+        testing::IdresBinary(), "serve",    "--listen", "127.0.0.1:" + std::to_string(port),
+        "--database-url",       store.url()};
+    args.insert(args.end(), options.begin(), options.end());
+    return args;
+  }
+
   int port_;
   testing::ChildProcess process_;
 };
@@ -191,14 +198,49 @@ TEST_CASE("import --server refuses a record the service cannot take, and only th
   CHECK(testing::ReadFile(dir.File("dead")).find("request body over the limit") !=
         std::string::npos);
 
-  // Latin-1 bytes: JSON cannot carry them, and U+FFFD would store other text.
-  const std::string csv = dir.Write("in.csv", "email,name\nlat1@x.org,Jos\xe9 M\xfcller\n");
-  CHECK(testing::RunToEnd(
-            testing::ImportArgs(
-                csv, dir, {"--server", server.url(), "--map", "email=email", "--map", "name=name"}),
-            dir.File("log")) == 0);
+  // Latin-1 bytes: JSON cannot carry them, and U+FFFD would store other
+  // text. As on the direct path, such a name is rejected and the record goes
+  // in without it; such a trait refuses the record; such a file name (the
+  // records' default source) is only logged.
+  const std::string csv = dir.Write("caf\xe9.csv",
+                                    "email,name,city\n"
+                                    "lat1@x.org,Jos\xe9 M\xfcller,Berlin\n"
+                                    "lat2@x.org,Ann,K\xf6ln\n");
+  CHECK(testing::RunToEnd(testing::ImportArgs(csv, dir,
+                                              {"--server", server.url(), "--map", "email=email",
+                                               "--map", "name=name", "--trait", "city=city"}),
+                          dir.File("log")) == 0);
+  CHECK(store.Count("SELECT count(*) FROM persons") == 3);
+  CHECK(store.Count("SELECT count(*) FROM identifiers WHERE value = 'lat1@x.org'") == 1);
+  CHECK(store.Count("SELECT count(*) FROM identifiers WHERE type = 'name'") == 0);
+  const std::string dead = testing::ReadFile(dir.File("dead"));
+  CHECK(dead.find("not valid UTF-8") != std::string::npos);
+  CHECK(dead.find("a trait or the region is not valid UTF-8") != std::string::npos);
+}
+
+TEST_CASE("import --server to a service taking smaller bodies refuses only what it cannot take",
+          "[pg][import][server]") {
+  TempDir dir;
+  TestDatabase store;
+  Served server(store, dir, {"--max-body-bytes", "262144"});
+  // 300 kB: under the client's own limit per request, over this service's.
+  std::string big = R"({"identifiers":[{"type":"email","value":"big@x.org"}],"traits":{)";
+  for (int i = 0; i < 5; ++i) {
+    big += (i > 0 ? ",\"k" : "\"k") + std::to_string(i) + "\":\"" + std::string(60000, 'y') + '"';
+  }
+  big += "}}";
+  const std::string input =
+      dir.Write("in.ndjson", R"({"identifiers":[{"type":"email","value":"a@x.org"}]})"
+                             "\n" +
+                                 big +
+                                 "\n"
+                                 R"({"identifiers":[{"type":"email","value":"b@x.org"}]})"
+                                 "\n");
+  CHECK(testing::RunToEnd(testing::ImportArgs(input, dir, {"--server", server.url()}),
+                          dir.File("log")) == 0);
   CHECK(store.Count("SELECT count(*) FROM persons") == 2);
-  CHECK(testing::ReadFile(dir.File("dead")).find("not valid UTF-8") != std::string::npos);
+  CHECK(testing::ReadFile(dir.File("dead")).find("request body over the limit") !=
+        std::string::npos);
 }
 
 }  // namespace
