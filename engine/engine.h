@@ -118,10 +118,12 @@ class Engine {
   // configured default). A snapshot: apply each group with Reconcile().
   std::vector<ReconcileGroup> FindReconcileGroups(std::string_view region = {});
 
-  // Reconcile, step 2: under the upsert's locks (keys of the group's
-  // normalized values, then the persons, re-read), merges the group's live
-  // persons (following redirects) and any person matching them into the
-  // oldest, and rewrites stored values to their normalized form. Idempotent.
+  // Reconcile, step 2: under the upsert's locks (keys of the normalized
+  // values, then the persons, re-read), merges into the oldest the group's
+  // live persons (following redirects) and everyone their values reach by
+  // now — persons matching the values taken together, holders of a strong or
+  // unique value, and so on for those taken in — and rewrites stored values
+  // to their normalized form. Idempotent.
   ReconcileResult Reconcile(const ReconcileGroup& group);
 
   // Whether the database answers a trivial query right now.

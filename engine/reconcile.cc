@@ -1,7 +1,9 @@
 // Reconcile: repairs of the identity graph (idres reconcile). Finding groups
-// is a read-only scan; applying one takes the same locks as an upsert, in
-// the same order (keys in one sorted statement, then persons by id), so it
-// can run while the service is live.
+// is a read-only scan; applying one takes the locks an upsert of its values
+// would (advisory keys, then persons by id), so it can run while the service
+// is live. Its keys are taken in rounds as the group grows (Engine::Impl::GrowReconcileGroup), so
+// unlike an upsert it can deadlock; the database breaks that and the
+// attempt is retried.
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -16,11 +18,6 @@
 
 namespace idres {
 namespace {
-
-// Rounds in which a reconciled group may still grow before the attempt is
-// given up (and retried): each round locks the keys of the persons it
-// pulled in.
-constexpr int kReconcileRounds = 8;
 
 // Today's form of a stored value; the stored one when it no longer
 // normalizes (it stays as it is rather than being dropped).
@@ -50,6 +47,58 @@ class PersonSets {
 };
 
 }  // namespace
+
+// The persons a group must take in, all keys locked: `live` and everyone
+// its values reach. A person pulled in by a weak match brings values of its
+// own (a phone that is someone else's once re-normalized), whose keys must
+// be locked and whose holders must be merged too, or the rewrite of that
+// value would collide with its holder's on every run. Round by round, each
+// locking the keys (sorted) that the previous rounds did not, until no one
+// new is reached; the set only grows and the store is finite. Later rounds
+// may lock keys below ones held, so a deadlock with an upsert is possible:
+// the database breaks it and the attempt is retried. Empty when the group's
+// persons hold nothing.
+std::set<std::int64_t> Engine::Impl::GrowReconcileGroup(detail::Tx& tx,
+                                                        const std::set<std::int64_t>& live,
+                                                        std::string_view region) {
+  std::set<std::int64_t> everyone = live;
+  std::set<std::int64_t> locked;
+  while (true) {
+    const std::vector<std::int64_t> members(everyone.begin(), everyone.end());
+    std::vector<Identifier> ids;
+    for (const auto& [id, p] : detail::ReadPersons(tx, members)) {
+      for (const Identifier& s : p.identifiers) ids.push_back(Renormalized(normalizer, s, region));
+    }
+    if (ids.empty()) return {};
+    // The keys an upsert of these values would lock, then a new statement
+    // finds everyone else who holds them by now.
+    LockPlan plan;
+    for (const Identifier& id : ids) {
+      if (Decisive(options.match, id)) plan.lookups.push_back(id);
+    }
+    plan.match_keys = detail::PersonMatchKeys(planner, ids);
+    std::vector<std::int64_t> keys;
+    for (const Identifier& id : plan.lookups) keys.push_back(LockKey(id));
+    keys.insert(keys.end(), plan.match_keys.begin(), plan.match_keys.end());
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    std::erase_if(keys, [&](std::int64_t k) { return locked.contains(k); });
+    if (!keys.empty()) LockKeys(tx, keys);
+    locked.insert(keys.begin(), keys.end());
+    const std::vector<Candidate> candidates = detail::ReadCandidates(tx, plan);
+    const std::set<Identifier> decisive(plan.lookups.begin(), plan.lookups.end());
+    std::size_t grew = 0;
+    for (const Candidate& c : candidates) {  // shares a strong or unique value
+      const bool shares = std::any_of(c.identifiers.begin(), c.identifiers.end(),
+                                      [&](const Identifier& id) { return decisive.contains(id); });
+      if (shares) grew += everyone.insert(c.person_id).second;
+    }
+    for (std::int64_t id : matcher.Decide(ids, candidates).matches) {
+      grew += everyone.insert(id).second;
+    }
+    if (grew == 0) return everyone;
+  }
+}
 
 std::vector<ReconcileGroup> Engine::FindReconcileGroups(std::string_view region) {
   std::vector<std::pair<std::int64_t, Identifier>> rows;
@@ -108,53 +157,8 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
     std::set<std::int64_t> live;
     for (std::int64_t id : group.person_ids)
       live.insert(detail::ResolveMerged(tx, id).value_or(id));
-    // The group grows to everyone its values reach: a person pulled in by a
-    // weak match brings values of its own (a phone that is someone else's
-    // once re-normalized), whose keys must be locked and whose holders
-    // must be merged too, or the rewrite of that value would collide with
-    // its holder's on every run. Keys are locked round by round (a
-    // deadlock with an upsert is retried like any other).
-    std::set<std::int64_t> everyone(live.begin(), live.end());
-    std::set<std::int64_t> locked;
-    for (int round = 0;; ++round) {
-      if (round == kReconcileRounds) throw detail::VanishedPersonError();
-      const std::vector<std::int64_t> members(everyone.begin(), everyone.end());
-      std::vector<Identifier> ids;
-      for (const auto& [id, p] : detail::ReadPersons(tx, members)) {
-        for (const Identifier& s : p.identifiers) {
-          ids.push_back(Renormalized(impl_->normalizer, s, group.region));
-        }
-      }
-      if (ids.empty()) return;
-      // The keys an upsert of these values would lock, then a new statement
-      // finds everyone else who holds them by now.
-      LockPlan plan;
-      for (const Identifier& id : ids) {
-        if (Decisive(impl_->options.match, id)) plan.lookups.push_back(id);
-      }
-      plan.match_keys = detail::PersonMatchKeys(impl_->planner, ids);
-      std::vector<std::int64_t> keys;
-      for (const Identifier& id : plan.lookups) keys.push_back(LockKey(id));
-      keys.insert(keys.end(), plan.match_keys.begin(), plan.match_keys.end());
-      std::sort(keys.begin(), keys.end());
-      keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-      std::erase_if(keys, [&](std::int64_t k) { return locked.contains(k); });
-      if (!keys.empty()) impl_->LockKeys(tx, keys);
-      locked.insert(keys.begin(), keys.end());
-      const std::vector<Candidate> candidates = detail::ReadCandidates(tx, plan);
-      const std::set<Identifier> decisive(plan.lookups.begin(), plan.lookups.end());
-      std::size_t grew = 0;
-      for (const Candidate& c : candidates) {  // shares a strong or unique value
-        const bool shares =
-            std::any_of(c.identifiers.begin(), c.identifiers.end(),
-                        [&](const Identifier& id) { return decisive.contains(id); });
-        if (shares) grew += everyone.insert(c.person_id).second;
-      }
-      for (std::int64_t id : impl_->matcher.Decide(ids, candidates).matches) {
-        grew += everyone.insert(id).second;
-      }
-      if (grew == 0) break;
-    }
+    const std::set<std::int64_t> everyone = impl_->GrowReconcileGroup(tx, live, group.region);
+    if (everyone.empty()) return;
     const std::vector<std::int64_t> all(everyone.begin(), everyone.end());
     if (!impl_->options.unsafe_skip_locks_for_tests_only &&
         detail::LockPersons(tx, all).size() != all.size()) {

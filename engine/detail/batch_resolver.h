@@ -30,7 +30,8 @@ namespace idres::detail {
 inline constexpr std::int64_t kFirstProvisionalId = std::int64_t{1} << 62;
 
 // Sorts after every stored RFC 3339 timestamp: what a person touched in this
-// transaction has as updated_at (now(), later than what it read).
+// transaction has as updated_at (clock_timestamp() at the write, later than
+// what it read).
 inline constexpr const char* kTouchedNow = "~now";
 
 struct BatchPerson {

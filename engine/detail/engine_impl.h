@@ -5,7 +5,9 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <set>
 #include <span>
+#include <string_view>
 
 #include "engine/detail/pool.h"
 #include "engine/detail/prepared_record.h"
@@ -48,6 +50,11 @@ struct Engine::Impl {
   // The lock wait since `start` to the observer, then the test hook.
   void AfterKeyLocks(std::span<const std::int64_t> keys,
                      std::chrono::steady_clock::time_point start);
+
+  // Reconcile: the persons a group must take in, all their keys locked
+  // (engine/reconcile.cc).
+  std::set<std::int64_t> GrowReconcileGroup(detail::Tx& tx, const std::set<std::int64_t>& live,
+                                            std::string_view region);
 
   // The person `id` (following a merge redirect) as read inside `tx`.
   std::optional<Person> ReadPerson(detail::Tx& tx, std::int64_t id);

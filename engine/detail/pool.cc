@@ -12,14 +12,25 @@
 namespace idres::detail {
 namespace {
 
-// An idle connection has nothing to read: the server speaks only when
-// spoken to. Input (or a hang-up) means it ended the session — a restart,
-// pg_terminate_backend, an idle timeout — and the socket holds its farewell.
-bool StillUp(const pqxx::connection& conn) {
+bool Readable(int fd) {
+  pollfd p{fd, POLLIN, 0};
+  return ::poll(&p, 1, 0) != 0;
+}
+
+// Whether an idle connection is still open. An idle server rarely speaks
+// (a NOTICE, a ParameterStatus after a configuration reload): input is
+// taken in, and what stays readable is the end of the stream — a restart,
+// pg_terminate_backend, an idle timeout ended the session.
+bool StillUp(pqxx::connection& conn) {
   const int fd = conn.sock();
   if (fd < 0) return false;
-  pollfd p{fd, POLLIN, 0};
-  return ::poll(&p, 1, 0) == 0;
+  if (!Readable(fd)) return true;
+  try {
+    conn.get_notifs();  // consumes what arrived
+  } catch (const std::exception&) {
+    return false;
+  }
+  return conn.is_open() && !Readable(fd);
 }
 
 }  // namespace

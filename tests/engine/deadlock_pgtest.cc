@@ -35,6 +35,10 @@ class RetryLog : public EngineObserver {
 
 TEST_CASE("a deadlock the database breaks is retried, and the upsert succeeds", "[pg][engine]") {
   TestDatabase db;
+  // PostgreSQL looks for a cycle once, deadlock_timeout after a session
+  // begins to wait: the engine's sessions wait 5 s before looking, time
+  // enough for the other writer to close the cycle however slow the machine.
+  db.Exec("ALTER DATABASE " + db.name() + " SET deadlock_timeout = '5s'");
   auto retries = std::make_shared<RetryLog>();
   EngineOptions o = OptionsFor(db, 1);
   o.observer = retries;
@@ -54,7 +58,7 @@ TEST_CASE("a deadlock the database breaks is retried, and the upsert succeeds", 
   auto bridge = std::async(std::launch::async, [&] {
     return engine.Upsert(Rec({{"email", "anna@example.com"}, {"phone", "+4915112345678"}}));
   });
-  AwaitLockWaiter(db);
+  AwaitLockWaiter(db, bridge);
   // Closes the cycle; granted once the database aborts the bridge.
   w.exec("SELECT 1 FROM persons WHERE id = " + std::to_string(anna) + " FOR UPDATE");
   w.exec("COMMIT");

@@ -1,7 +1,5 @@
 #include "tests/engine/engine_fixture.h"
 
-#include <thread>
-
 namespace idres::testing {
 
 EngineOptions OptionsFor(const TestDatabase& db, int pool_size, bool skip_locks) {
@@ -53,11 +51,10 @@ std::int64_t PersonHolding(const TestDatabase& db, const std::string& type,
   return rows.size() == 1 ? std::stoll(rows[0][0]) : 0;
 }
 
-void AwaitLockWaiter(const TestDatabase& db) {
-  while (db.Count("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                  "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()") == 0) {
-    std::this_thread::yield();
-  }
+bool SomeoneWaitsOnALock(const TestDatabase& db) {
+  return db.Count(
+             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+             "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()") > 0;
 }
 
 }  // namespace idres::testing

@@ -2,10 +2,14 @@
 // records from literals, and what the store holds.
 #pragma once
 
+#include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdint>
+#include <future>
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -35,7 +39,19 @@ std::vector<std::string> IdentifiersOf(const TestDatabase& db, std::int64_t id);
 std::int64_t PersonHolding(const TestDatabase& db, const std::string& type,
                            const std::string& value);
 
-// Blocks until some other session of `db` waits on a lock.
-void AwaitLockWaiter(const TestDatabase& db);
+// Whether some other session of `db` waits on a lock right now.
+bool SomeoneWaitsOnALock(const TestDatabase& db);
+
+// Blocks until some other session of `db` waits on a lock; fails the test
+// when `call` ends first, rather than waiting for ever.
+template <typename T>
+void AwaitLockWaiter(const TestDatabase& db, const std::future<T>& call) {
+  while (!SomeoneWaitsOnALock(db)) {
+    if (call.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+      FAIL("the call ended without waiting on a lock");
+    }
+    std::this_thread::yield();
+  }
+}
 
 }  // namespace idres::testing

@@ -31,7 +31,7 @@ TEST_CASE("a merge keeps the trait written last, also when its write waited on a
   auto late = std::async(std::launch::async, [&] {
     return engine->Upsert(Rec({{"email", "a@example.com"}}, {{"tier", std::string("last")}}));
   });
-  AwaitLockWaiter(db);
+  AwaitLockWaiter(db, late);
   // Meanwhile `b` is written, and committed.
   REQUIRE(
       engine->Upsert(Rec({{"email", "b@example.com"}}, {{"tier", std::string("first")}})).outcome ==
