@@ -172,6 +172,21 @@ TEST_CASE(
   CHECK(killed.Count("SELECT count(*) FROM import_receipts") == 0);
 }
 
+// An NDJSON file of three records, the middle one carrying `traits` traits
+// of 60,000 bytes each.
+std::string BigBetweenSmall(const TempDir& dir, int traits) {
+  std::string big = R"({"identifiers":[{"type":"email","value":"big@x.org"}],"traits":{)";
+  for (int i = 0; i < traits; ++i) {
+    big += (i > 0 ? ",\"k" : "\"k") + std::to_string(i) + "\":\"" + std::string(60000, 'y') + '"';
+  }
+  big += "}}";
+  return dir.Write("in.ndjson", R"({"identifiers":[{"type":"email","value":"a@x.org"}]})"
+                                "\n" +
+                                    big + "\n" +
+                                    R"({"identifiers":[{"type":"email","value":"b@x.org"}]})"
+                                    "\n");
+}
+
 TEST_CASE("import --server refuses a record the service cannot take, and only that record",
           "[pg][import][server]") {
   TempDir dir;
@@ -180,18 +195,7 @@ TEST_CASE("import --server refuses a record the service cannot take, and only th
 
   // Over the service's 1 MiB body limit alone, yet within the engine's
   // limits: 20 traits of 60,000 bytes.
-  std::string fat = R"({"identifiers":[{"type":"email","value":"fat@x.org"}],"traits":{)";
-  for (int i = 0; i < 20; ++i) {
-    fat += (i > 0 ? ",\"k" : "\"k") + std::to_string(i) + "\":\"" + std::string(60000, 'y') + '"';
-  }
-  fat += "}}";
-  const std::string ndjson =
-      dir.Write("in.ndjson", R"({"identifiers":[{"type":"email","value":"first@x.org"}]})"
-                             "\n" +
-                                 fat +
-                                 "\n"
-                                 R"({"identifiers":[{"type":"email","value":"last@x.org"}]})"
-                                 "\n");
+  const std::string ndjson = BigBetweenSmall(dir, 20);
   CHECK(testing::RunToEnd(testing::ImportArgs(ndjson, dir, {"--server", server.url()}),
                           dir.File("log")) == 0);
   CHECK(store.Count("SELECT count(*) FROM persons") == 2);
@@ -224,18 +228,7 @@ TEST_CASE("import --server to a service taking smaller bodies refuses only what 
   TestDatabase store;
   Served server(store, dir, {"--max-body-bytes", "262144"});
   // 300 kB: under the client's own limit per request, over this service's.
-  std::string big = R"({"identifiers":[{"type":"email","value":"big@x.org"}],"traits":{)";
-  for (int i = 0; i < 5; ++i) {
-    big += (i > 0 ? ",\"k" : "\"k") + std::to_string(i) + "\":\"" + std::string(60000, 'y') + '"';
-  }
-  big += "}}";
-  const std::string input =
-      dir.Write("in.ndjson", R"({"identifiers":[{"type":"email","value":"a@x.org"}]})"
-                             "\n" +
-                                 big +
-                                 "\n"
-                                 R"({"identifiers":[{"type":"email","value":"b@x.org"}]})"
-                                 "\n");
+  const std::string input = BigBetweenSmall(dir, 5);
   CHECK(testing::RunToEnd(testing::ImportArgs(input, dir, {"--server", server.url()}),
                           dir.File("log")) == 0);
   CHECK(store.Count("SELECT count(*) FROM persons") == 2);
