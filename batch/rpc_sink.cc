@@ -25,9 +25,12 @@ constexpr std::size_t kMaxBodyBytes = 512 * 1024;
 constexpr auto kTimeout = std::chrono::seconds(120);
 // The message of the service's body-limit refusal (api/session.cc).
 constexpr const char* kBodyOverLimit = "request body over the limit";
+// The start of its refusal of more records than its --max-batch.
+constexpr const char* kBatchOverLimit = "batch has ";
 
-// The service refused a request for its size (HTTP 413 or a body-limit
-// resource_exhausted): sending it again cannot help.
+// The service refused a request for its size (HTTP 413, or
+// resource_exhausted for its body or its number of records): sending it
+// again cannot help, sending it in halves may.
 class TooLargeError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -57,7 +60,8 @@ Record Sendable(const Record& record, std::vector<Rejection>* left_out) {
   std::string message;
   std::string code = ConnectErrorCode(body, &message);
   std::string what = "server answered " + std::to_string(status) + " " + code + ": " + message;
-  if (status == 413 || (code == "resource_exhausted" && message == kBodyOverLimit)) {
+  if (status == 413 || (code == "resource_exhausted" &&
+                        (message == kBodyOverLimit || message.rfind(kBatchOverLimit, 0) == 0))) {
     throw TooLargeError(code + ": " + message);
   }
   if (code == "resource_exhausted" || code == "deadline_exceeded") throw BusyError(what);

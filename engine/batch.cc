@@ -159,11 +159,12 @@ std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
     };
     try {
       impl_->RunLockedTx(chunk.keys, apply, deadline);
-    } catch (const DeadlineError&) {
+    } catch (const DeadlineError& e) {
       if (c == 0) throw;
-      throw DeadlineError("the deadline passed after " + std::to_string(c) + " of " +
-                          std::to_string(chunks.size()) +
-                          " transactions of the batch committed; the rest wrote nothing");
+      // This chunk's own words (it may have been cut while committing).
+      throw DeadlineError(std::to_string(c) + " of " + std::to_string(chunks.size()) +
+                          " transactions of the batch committed; then " + e.what() +
+                          "; the transactions after it wrote nothing");
     }
     if (impl_->options.observer) {
       for (std::size_t i : chunk.records) {

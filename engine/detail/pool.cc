@@ -33,6 +33,18 @@ bool StillUp(pqxx::connection& conn) {
   return conn.is_open() && !Readable(fd);
 }
 
+// `url` bounded by what is left of `deadline`: libpq waits for a connection
+// without a bound unless connect_timeout says otherwise.
+std::string WithConnectTimeout(const std::string& url, const Deadline& deadline) {
+  const auto left = deadline.Remaining();
+  if (!left || url.find("connect_timeout") != std::string::npos) return url;
+  const long long seconds = std::max<long long>(2, (left->count() + 999) / 1000);
+  const bool uri = url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0;
+  if (!uri) return url + " connect_timeout=" + std::to_string(seconds);
+  return url + (url.find('?') == std::string::npos ? "?" : "&") +
+         "connect_timeout=" + std::to_string(seconds);
+}
+
 }  // namespace
 
 Pool::Pool(std::string url, int size, bool prepared)
@@ -42,9 +54,9 @@ Pool::Pool(std::string url, int size, bool prepared)
 
 Pool::~Pool() = default;
 
-std::unique_ptr<pqxx::connection> Pool::Open() const {
+std::unique_ptr<pqxx::connection> Pool::Open(const Deadline& deadline) const {
   try {
-    auto conn = std::make_unique<pqxx::connection>(url_);
+    auto conn = std::make_unique<pqxx::connection>(WithConnectTimeout(url_, deadline));
     if (prepared_) {
       pqxx::nontransaction(*conn).exec(kPreparedSession);
       for (const Statement& s : AllStatements()) conn->prepare(s.name, s.sql);
@@ -90,7 +102,13 @@ Pool::Lease Pool::Borrow(const Deadline& deadline) {
   if (conn && !StillUp(*conn)) conn.reset();
   if (!conn) {
     try {
-      conn = Open();
+      conn = Open(deadline);
+    } catch (const UnavailableError&) {
+      Return(nullptr, true);
+      if (deadline.Passed()) {
+        throw DeadlineError("the deadline passed while connecting to the database");
+      }
+      throw;
     } catch (...) {
       Return(nullptr, true);
       throw;

@@ -60,7 +60,7 @@ class Pool {
   // A connection for the caller's exclusive use until the lease ends.
   // Throws UnavailableError when a slot must reconnect and cannot, and
   // DeadlineError when `deadline` passes while waiting (the caller then
-  // leaves the queue: no connection is lost).
+  // leaves the queue: no connection is lost) or while reconnecting.
   Lease Borrow(const Deadline& deadline = {});
 
   int InUse() const;
@@ -75,7 +75,11 @@ class Pool {
     bool granted = false;
   };
 
-  std::unique_ptr<pqxx::connection> Open() const;
+  // A new connection, prepared. With a deadline, connecting gives up by
+  // then (libpq's connect_timeout, whole seconds, at least 2) unless the URL
+  // names its own connect_timeout: a host that does not answer cannot hold
+  // the caller.
+  std::unique_ptr<pqxx::connection> Open(const Deadline& deadline = {}) const;
   void Return(std::unique_ptr<pqxx::connection> conn, bool broken);
 
   const std::string url_;

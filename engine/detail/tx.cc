@@ -28,11 +28,12 @@ Tx::Tx(Pool::Lease& lease, bool prepared, const Timeouts& timeouts,
       deadline_(timeouts.deadline),
       on_begun_(std::move(on_begun)),
       work_(lease.conn()) {
-  if (const auto at = timeouts.deadline.at()) watch_ = lease.WatchUntil(*at + kCutGrace);
+  if (timeouts.deadline.IsSet()) cut_after_ = timeouts.statement;
   try {
+    CheckDeadline();  // a connection may have taken long to open
     // Registers kLockKeys with the server if this connection has not yet
     // (new, or reconnected by libpqxx); otherwise sends nothing.
-    if (prepared_ && !lock_keys.empty()) lease.conn().prepare_now(kLockKeys.name);
+    if (prepared_ && !lock_keys.empty()) Prepare(kLockKeys.name);
     pending_ = BeginStatements(timeouts, lock_keys, prepared_);
     if (!prepared_) SendPending();
   } catch (const DeadlineError&) {
@@ -51,8 +52,16 @@ Tx::~Tx() {
   if (!done_) Rollback();
 }
 
+void Tx::Prepare(const char* name) {
+  CheckDeadline();
+  Guarded(false, [&] {
+    lease_.conn().prepare_now(name);
+    return 0;
+  });
+}
+
 std::string Tx::Call(const Statement& s, std::initializer_list<std::string> literals) {
-  lease_.conn().prepare_now(s.name);
+  Prepare(s.name);
   std::string sql = std::string("EXECUTE ") + s.name;
   if (literals.size() == 0) return sql;
   const char* separator = "(";

@@ -21,8 +21,9 @@
 // and the transaction rolls back. A statement already sent is bounded by
 // the statement_timeout the deadline set when the transaction began; should
 // the server not answer at all, the pool's watchdog cuts the connection
-// kCutGrace after the deadline, and the waiting call throws DeadlineError
-// (saying the outcome is unknown if its message carried the COMMIT).
+// once that timeout and kCutGrace have passed since the message was sent,
+// and the waiting call throws DeadlineError (saying the outcome is unknown
+// if its message carried the COMMIT).
 //
 // An error in any statement of such a message aborts the transaction there:
 // the later statements never run, and the error is thrown by the call that
@@ -37,6 +38,7 @@
 #include <functional>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <pqxx/pqxx>
 #include <span>
 #include <string>
@@ -50,9 +52,10 @@
 
 namespace idres::detail {
 
-// How long after the caller's deadline a connection whose server has not
-// answered is cut: statement_timeout, which the server sends at the
-// deadline, comes first whenever the server still runs.
+// How long past its statement_timeout a message that the server has not
+// answered may wait before its connection is cut: a server that still runs
+// answers by then, with its rows or with the timeout's error (of the one
+// statement of a message that can wait long: a lock).
 inline constexpr std::chrono::milliseconds kCutGrace{500};
 
 class Tx {
@@ -130,17 +133,24 @@ class Tx {
   void Begun();
   // Throws DeadlineError once the deadline passed.
   void CheckDeadline() const;
-  // Runs `send`, one round trip; when the watchdog cut the connection
-  // meanwhile, throws DeadlineError instead of the broken connection.
+  // Runs `send`, one round trip, under the watchdog when there is a
+  // deadline; when the watchdog cut the connection meanwhile, throws
+  // DeadlineError instead of the broken connection.
   template <typename F>
-  pqxx::result Guarded(bool commits, F&& send) {
+  auto Guarded(bool commits, F&& send) -> decltype(send()) {
+    if (cut_after_) watch_ = lease_.WatchUntil(Deadline::Clock::now() + *cut_after_ + kCutGrace);
     try {
-      return send();
+      auto answer = send();
+      watch_.reset();
+      return answer;
     } catch (...) {
       if (watch_ && watch_->fired()) ThrowCut(commits);
       throw;
     }
   }
+  // Prepares `name` on this connection unless libpqxx did already (a round
+  // trip the first time).
+  void Prepare(const char* name);
   [[noreturn]] void ThrowCut(bool commits);
   void Rollback() noexcept;
 
@@ -151,11 +161,14 @@ class Tx {
   // BEGIN/COMMIT are ours; libpqxx's own transaction classes cannot pin the
   // isolation level for every server default, so this one sends nothing.
   pqxx::nontransaction work_;
-  std::unique_ptr<Watchdog::Watch> watch_;  // armed when there is a deadline
-  std::vector<std::string> pending_;        // statements not yet sent, in order
-  bool sent_ = false;                       // the database has seen this transaction
-  bool begun_ = false;                      // on_begun_ was called
-  bool done_ = false;                       // committed or rolled back
+  // With a deadline: the statement_timeout it set, and the watch of the
+  // message in flight.
+  std::optional<std::chrono::milliseconds> cut_after_;
+  std::unique_ptr<Watchdog::Watch> watch_;
+  std::vector<std::string> pending_;  // statements not yet sent, in order
+  bool sent_ = false;                 // the database has seen this transaction
+  bool begun_ = false;                // on_begun_ was called
+  bool done_ = false;                 // committed or rolled back
 };
 
 }  // namespace idres::detail

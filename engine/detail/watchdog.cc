@@ -1,6 +1,8 @@
 #include "engine/detail/watchdog.h"
 
+#include <fcntl.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
 
@@ -17,20 +19,29 @@ Watchdog::~Watchdog() {
 
 std::unique_ptr<Watchdog::Watch> Watchdog::Arm(int fd, Deadline::Clock::time_point at) {
   auto fired = std::make_shared<std::atomic<bool>>(false);
+  // A descriptor of our own for the same socket: libpq may close its own
+  // when the connection fails, and the number may then name another file.
+  const int own = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
   std::uint64_t id;
+  bool earliest;
   {
     std::lock_guard lock(mu_);
     if (!thread_.joinable()) thread_ = std::thread([this] { Run(); });
+    earliest = std::all_of(entries_.begin(), entries_.end(),
+                           [&](const auto& e) { return at < e.second.at; });
     id = next_id_++;
-    entries_.emplace(id, Entry{fd, at, fired});
+    entries_.emplace(id, Entry{own, at, fired});
   }
-  changed_.notify_all();
+  if (earliest) changed_.notify_all();  // else the thread wakes before `at` anyway
   return std::unique_ptr<Watch>(new Watch(this, id, std::move(fired)));
 }
 
 void Watchdog::Disarm(std::uint64_t id) {
   std::lock_guard lock(mu_);
-  entries_.erase(id);
+  auto it = entries_.find(id);
+  if (it == entries_.end()) return;  // fired: already closed
+  if (it->second.fd >= 0) ::close(it->second.fd);
+  entries_.erase(it);
 }
 
 Watchdog::Watch::~Watch() { dog_->Disarm(id_); }
@@ -42,8 +53,11 @@ void Watchdog::Run() {
     auto next = Deadline::Clock::time_point::max();
     for (auto it = entries_.begin(); it != entries_.end();) {
       if (it->second.at <= now) {
-        // Under the mutex: the Watch, and so the connection, still lives.
-        ::shutdown(it->second.fd, SHUT_RDWR);
+        // Cuts the socket for every descriptor of it, libpq's included.
+        if (it->second.fd >= 0) {
+          ::shutdown(it->second.fd, SHUT_RDWR);
+          ::close(it->second.fd);
+        }
         it->second.fired->store(true);
         it = entries_.erase(it);
       } else {

@@ -8,9 +8,12 @@
 // socket down: libpq's wait returns, the call fails as a broken connection,
 // and the pool replaces the connection.
 //
-// Thread-safety: Arm() and a Watch's destructor may run on any thread. The
-// socket is never touched after its Watch ended, so a closed descriptor
-// cannot be reused under the watchdog. Internal to engine/.
+// The watchdog keeps a descriptor of its own for each armed socket (libpq
+// closes its descriptor when a connection fails, and the number may then be
+// reused by another file), and closes it when the Watch ends or fires.
+//
+// Thread-safety: Arm() and a Watch's destructor may run on any thread.
+// Internal to engine/.
 #pragma once
 
 #include <atomic>
@@ -55,7 +58,7 @@ class Watchdog {
 
  private:
   struct Entry {
-    int fd;
+    int fd;  // the watchdog's own duplicate; -1 when dup failed
     Deadline::Clock::time_point at;
     std::shared_ptr<std::atomic<bool>> fired;
   };
