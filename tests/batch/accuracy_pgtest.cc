@@ -1,0 +1,135 @@
+// Matching accuracy on the data sets with known answers (../shared/data):
+// each is imported with the README's mapping, plus each row's own id as a
+// device_id (a distinct strong value per row: it joins no one, and tells
+// which person each row went to). Pairwise precision and recall over the
+// persons made, against the ground truth's clusters. The floors guard
+// against a change that merges people who are not one (precision) or stops
+// finding those who are (recall); the figures are in README.md.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "batch/csv.h"
+#include "batch/importer.h"
+#include "tests/batch/data_sets.h"
+#include "tests/batch/temp_dir.h"
+#include "tests/support/test_db.h"
+
+namespace idres::batch {
+namespace {
+
+using testing::TempDir;
+using testing::TestDatabase;
+
+struct Accuracy {
+  double precision = 0;
+  double recall = 0;
+};
+
+// Row id -> ground-truth cluster, from the CSV's `id_column` and what
+// `truth` makes of each row's fields.
+template <typename Truth>
+std::map<std::string, std::string> GroundTruth(const std::string& path, std::size_t id_column,
+                                               Truth truth) {
+  std::ifstream in(path, std::ios::binary);
+  std::map<std::string, std::string> out;
+  std::string text;
+  std::uint64_t offset = 0, lines = 0;
+  REQUIRE(ReadCsvRecordText(in, &text, &offset, &lines));  // the header
+  while (ReadCsvRecordText(in, &text, &offset, &lines)) {
+    auto fields = SplitCsvRecord(text);
+    REQUIRE(std::holds_alternative<CsvFields>(fields));
+    const CsvFields& row = std::get<CsvFields>(fields);
+    out[row.at(id_column)] = truth(row);
+  }
+  return out;
+}
+
+// Imports `path` with `mapping` (one worker: input order) and measures.
+Accuracy Measure(const std::string& path, CsvMapping mapping,
+                 const std::map<std::string, std::string>& truth) {
+  TestDatabase db;
+  TempDir dir;
+  EngineOptions eo;
+  eo.database_url = db.url();
+  eo.pool_size = 1;
+  Engine engine(std::move(eo));
+  EngineSink sink(engine);
+  ImportOptions o;
+  o.inputs = {path};
+  o.mapping = std::move(mapping);
+  o.workers = 1;
+  o.checkpoint_path = dir.File("cp");
+  o.dead_letter_path = dir.File("dead");
+  o.progress = ProgressMode::kOff;
+  REQUIRE(RunImport(o, sink).complete);
+
+  // Person -> ground-truth clusters of its rows; a row whose record was
+  // refused whole is a person of its own, and pairs with no one.
+  std::map<std::string, std::map<std::string, std::int64_t>> persons;
+  for (const auto& row : db.Rows("SELECT person_id::text, value FROM identifiers"
+                                 " WHERE type = 'device_id'")) {
+    ++persons[row[0]][truth.at(row[1])];
+  }
+  std::map<std::string, std::int64_t> cluster_sizes;
+  for (const auto& [row, cluster] : truth) ++cluster_sizes[cluster];
+  const auto pairs = [](std::int64_t n) { return n * (n - 1) / 2; };
+  std::int64_t found = 0, right = 0, real = 0;
+  for (const auto& [person, clusters] : persons) {
+    std::int64_t rows = 0;
+    for (const auto& [cluster, n] : clusters) {
+      rows += n;
+      right += pairs(n);
+    }
+    found += pairs(rows);
+  }
+  for (const auto& [cluster, n] : cluster_sizes) real += pairs(n);
+  INFO("pairs found " << found << ", right " << right << ", real " << real);
+  REQUIRE(found > 0);
+  return {static_cast<double>(right) / static_cast<double>(found),
+          static_cast<double>(right) / static_cast<double>(real)};
+}
+
+TEST_CASE("splink_fake_1000: no false merge, and a third of the true pairs found",
+          "[pg][import][accuracy]") {
+  const std::string path = testing::DataSet("splink_fake_1000.csv");
+  CsvMapping m;
+  REQUIRE_FALSE(m.AddIdentifier("email=email"));
+  REQUIRE_FALSE(m.AddIdentifier("name=first_name+surname"));
+  REQUIRE_FALSE(m.AddIdentifier("birth_date=dob"));
+  REQUIRE_FALSE(m.AddIdentifier("device_id=unique_id"));
+  // Columns: unique_id, first_name, surname, dob, city, email, cluster.
+  const auto truth = GroundTruth(path, 0, [](const CsvFields& row) { return row.at(6); });
+  REQUIRE(truth.size() == 1000);
+  const Accuracy a = Measure(path, std::move(m), truth);
+  CHECK(a.precision >= 0.99);
+  CHECK(a.recall >= 0.30);
+}
+
+TEST_CASE("FEBRL data set 3: no false merge, and nine in ten true pairs found",
+          "[pg][import][accuracy]") {
+  const std::string path = testing::DataSet("febrl_dataset3.csv");
+  CsvMapping m;
+  REQUIRE_FALSE(m.AddIdentifier("customer_id=soc_sec_id"));
+  REQUIRE_FALSE(m.AddIdentifier("name=given_name+surname"));
+  REQUIRE_FALSE(m.AddIdentifier("birth_date=date_of_birth"));
+  REQUIRE_FALSE(m.AddIdentifier("postal_code=postcode"));
+  REQUIRE_FALSE(m.AddIdentifier("device_id=rec_id"));
+  // rec_id is rec-N-org or rec-N-dup-K: N is the person.
+  const auto truth = GroundTruth(path, 0, [](const CsvFields& row) {
+    const std::string& id = row.at(0);
+    const std::size_t dash = id.find('-', 4);
+    return id.substr(4, dash - 4);
+  });
+  REQUIRE(truth.size() == 5000);
+  const Accuracy a = Measure(path, std::move(m), truth);
+  CHECK(a.precision >= 0.99);
+  CHECK(a.recall >= 0.90);
+}
+
+}  // namespace
+}  // namespace idres::batch
