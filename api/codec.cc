@@ -9,7 +9,7 @@
 
 #include "api/client_requests.h"
 #include "api/json_shape.h"
-#include "api/utf8.h"
+#include "normalize/utf8.h"
 
 namespace idres::api {
 namespace {

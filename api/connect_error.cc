@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "api/utf8.h"
+#include "normalize/utf8.h"
 
 namespace idres::api {
 namespace {

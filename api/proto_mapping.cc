@@ -2,7 +2,7 @@
 
 #include <google/protobuf/util/time_util.h>
 
-#include "api/utf8.h"
+#include "normalize/utf8.h"
 
 namespace idres::api {
 namespace {

@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "api/proto_mapping.h"
-#include "api/utf8.h"
+#include "normalize/utf8.h"
 
 namespace idres::api {
 namespace {

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "batch/json_text.h"
+#include "normalize/utf8.h"
 
 namespace idres::batch {
 namespace {
@@ -42,11 +42,11 @@ void SyncDirectoryOf(const std::string& path) {
 
 }  // namespace
 
-std::string AsStored(const std::string& fingerprint) { return ToJsonText(fingerprint); }
+std::string AsStored(const std::string& fingerprint) { return ToValidUtf8(fingerprint); }
 
 std::optional<std::string> WriteCheckpoint(const std::string& path, const Checkpoint& checkpoint) {
   nlohmann::json doc = {
-      {"fingerprint", checkpoint.fingerprint},
+      {"fingerprint", AsStored(checkpoint.fingerprint)},
       {"file_index", checkpoint.file_index},
       {"offset", checkpoint.offset},
       {"dead_letter_bytes", checkpoint.dead_letter_bytes},

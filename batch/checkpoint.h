@@ -42,7 +42,7 @@ struct Checkpoint {
 std::optional<std::string> WriteCheckpoint(const std::string& path, const Checkpoint& checkpoint);
 
 // `fingerprint` as a checkpoint file holds it: JSON carries only UTF-8, so
-// other bytes (a Latin-1 file name) come back as U+FFFD. Compare a read
+// other bytes (a Latin-1 file name) are stored as U+FFFD. Compare a read
 // checkpoint's fingerprint with this, never with the raw text.
 std::string AsStored(const std::string& fingerprint);
 

@@ -8,8 +8,8 @@
 #include <optional>
 #include <stdexcept>
 
-#include "batch/json_text.h"
 #include "batch/rpc_json.h"
+#include "normalize/utf8.h"
 
 namespace idres::batch {
 namespace {
@@ -45,9 +45,9 @@ Record Sendable(const Record& record, std::vector<Rejection>* left_out) {
   Record out;
   out.traits = record.traits;
   out.default_region = record.default_region;
-  out.source = ToJsonText(record.source);
+  out.source = ToValidUtf8(record.source);
   for (const RawIdentifier& id : record.identifiers) {
-    if (IsJsonText(id.type) && IsJsonText(id.value)) {
+    if (!FindInvalidUtf8(id.type) && !FindInvalidUtf8(id.value)) {
       out.identifiers.push_back(id);
     } else {
       left_out->push_back({id.type, id.value, "not valid UTF-8"});

@@ -1,9 +1,9 @@
 // Reconcile: repairs of the identity graph (idres reconcile). Finding groups
 // is a read-only scan; applying one takes the locks an upsert of its values
 // would (advisory keys, then persons by id), so it can run while the service
-// is live. Its keys are taken in rounds as the group grows (Engine::Impl::GrowReconcileGroup), so
-// unlike an upsert it can deadlock; the database breaks that and the
-// attempt is retried.
+// is live. Its keys are taken in rounds as the group grows
+// (Engine::Impl::GrowReconcileGroup), so unlike an upsert it can deadlock;
+// the database breaks that and the attempt is retried.
 #include <algorithm>
 #include <map>
 #include <numeric>

@@ -13,7 +13,7 @@ Watchdog::~Watchdog() {
     std::lock_guard lock(mu_);
     stopping_ = true;
   }
-  changed_.notify_all();
+  stopped_.notify_all();
   if (thread_.joinable()) thread_.join();
 }
 
@@ -23,16 +23,14 @@ std::unique_ptr<Watchdog::Watch> Watchdog::Arm(int fd, Deadline::Clock::time_poi
   // when the connection fails, and the number may then name another file.
   const int own = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
   std::uint64_t id;
-  bool earliest;
   {
     std::lock_guard lock(mu_);
     if (!thread_.joinable()) thread_ = std::thread([this] { Run(); });
-    earliest = std::all_of(entries_.begin(), entries_.end(),
-                           [&](const auto& e) { return at < e.second.at; });
     id = next_id_++;
     entries_.emplace(id, Entry{own, at, fired});
   }
-  if (earliest) changed_.notify_all();  // else the thread wakes before `at` anyway
+  // No wake-up: the thread looks every kTick, so arming (once per round
+  // trip of a call with a deadline) costs no context switch.
   return std::unique_ptr<Watch>(new Watch(this, id, std::move(fired)));
 }
 
@@ -65,11 +63,7 @@ void Watchdog::Run() {
         ++it;
       }
     }
-    if (next == Deadline::Clock::time_point::max()) {
-      changed_.wait(lock);
-    } else {
-      changed_.wait_until(lock, next);
-    }
+    stopped_.wait_until(lock, std::min(next, now + kTick));
   }
 }
 

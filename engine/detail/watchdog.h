@@ -13,10 +13,12 @@
 // reused by another file), and closes it when the Watch ends or fires.
 //
 // Thread-safety: Arm() and a Watch's destructor may run on any thread.
+// A thread, started by the first Arm(), looks for due watches every kTick.
 // Internal to engine/.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <map>
@@ -30,6 +32,10 @@ namespace idres::detail {
 
 class Watchdog {
  public:
+  // How often the thread looks for a watch that is due: a cut comes at most
+  // this late, which the grace a caller adds to its moment absorbs.
+  static constexpr std::chrono::milliseconds kTick{50};
+
   Watchdog() = default;
   ~Watchdog();
   Watchdog(const Watchdog&) = delete;
@@ -66,7 +72,7 @@ class Watchdog {
   void Disarm(std::uint64_t id);
 
   std::mutex mu_;
-  std::condition_variable changed_;
+  std::condition_variable stopped_;         // wakes the thread for the destructor
   std::map<std::uint64_t, Entry> entries_;  // guarded by mu_
   std::uint64_t next_id_ = 0;               // guarded by mu_
   bool stopping_ = false;                   // guarded by mu_

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <vector>
@@ -94,14 +95,18 @@ Accuracy Measure(const std::string& path, CsvMapping mapping,
           static_cast<double>(right) / static_cast<double>(real)};
 }
 
+// A mapping of identifiers only (traits play no part in matching).
+CsvMapping Identifiers(std::initializer_list<const char*> specs) {
+  CsvMapping m;
+  for (const char* spec : specs) REQUIRE_FALSE(m.AddIdentifier(spec));
+  return m;
+}
+
 TEST_CASE("splink_fake_1000: no false merge, and a third of the true pairs found",
           "[pg][import][accuracy]") {
   const std::string path = testing::DataSet("splink_fake_1000.csv");
-  CsvMapping m;
-  REQUIRE_FALSE(m.AddIdentifier("email=email"));
-  REQUIRE_FALSE(m.AddIdentifier("name=first_name+surname"));
-  REQUIRE_FALSE(m.AddIdentifier("birth_date=dob"));
-  REQUIRE_FALSE(m.AddIdentifier("device_id=unique_id"));
+  CsvMapping m = Identifiers(
+      {"email=email", "name=first_name+surname", "birth_date=dob", "device_id=unique_id"});
   // Columns: unique_id, first_name, surname, dob, city, email, cluster.
   const auto truth = GroundTruth(path, 0, [](const CsvFields& row) { return row.at(6); });
   REQUIRE(truth.size() == 1000);
@@ -113,12 +118,9 @@ TEST_CASE("splink_fake_1000: no false merge, and a third of the true pairs found
 TEST_CASE("FEBRL data set 3: no false merge, and nine in ten true pairs found",
           "[pg][import][accuracy]") {
   const std::string path = testing::DataSet("febrl_dataset3.csv");
-  CsvMapping m;
-  REQUIRE_FALSE(m.AddIdentifier("customer_id=soc_sec_id"));
-  REQUIRE_FALSE(m.AddIdentifier("name=given_name+surname"));
-  REQUIRE_FALSE(m.AddIdentifier("birth_date=date_of_birth"));
-  REQUIRE_FALSE(m.AddIdentifier("postal_code=postcode"));
-  REQUIRE_FALSE(m.AddIdentifier("device_id=rec_id"));
+  CsvMapping m =
+      Identifiers({"customer_id=soc_sec_id", "name=given_name+surname", "birth_date=date_of_birth",
+                   "postal_code=postcode", "device_id=rec_id"});
   // rec_id is rec-N-org or rec-N-dup-K: N is the person.
   const auto truth = GroundTruth(path, 0, [](const CsvFields& row) {
     const std::string& id = row.at(0);

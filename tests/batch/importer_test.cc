@@ -71,6 +71,16 @@ ImportOptions Options(const testing::TempDir& dir, const std::string& input) {
   return o;
 }
 
+// Runs the import `o` told to stop before it starts: the run writes its
+// starting checkpoint and sends nothing, leaving something to --resume.
+void StopAtOnce(const ImportOptions& o, FakeSink& sink) {
+  std::atomic<bool> stop{true};
+  ImportOptions stopped = o;
+  stopped.stop = &stop;
+  REQUIRE_FALSE(RunImport(stopped, sink).complete);
+  REQUIRE(sink.calls == 0);
+}
+
 TEST_CASE("every record reaches the sink once and the checkpoint ends complete", "[importer]") {
   testing::TempDir dir;
   FakeSink sink;
@@ -206,10 +216,7 @@ TEST_CASE("an input whose name is not UTF-8 resumes", "[importer]") {
   testing::TempDir dir;
   FakeSink sink;
   ImportOptions o = Options(dir, dir.Write("caf\xe9.ndjson", Ndjson(5)));
-  std::atomic<bool> stop{true};
-  o.stop = &stop;
-  REQUIRE_FALSE(RunImport(o, sink).complete);
-  o.stop = nullptr;
+  StopAtOnce(o, sink);
   o.resume = true;
   ImportRun run = RunImport(o, sink);
   CHECK_FALSE(run.error);
@@ -221,16 +228,13 @@ TEST_CASE("resuming refuses a file edited in place to the same size", "[importer
   FakeSink sink;
   const std::string input = dir.Write("in.ndjson", Ndjson(5));
   ImportOptions o = Options(dir, input);
-  std::atomic<bool> stop{true};
-  o.stop = &stop;
-  REQUIRE_FALSE(RunImport(o, sink).complete);
+  StopAtOnce(o, sink);
   const auto written = std::filesystem::last_write_time(input);
   std::string text = Ndjson(5);
   text.replace(text.find("p1@"), 3, "q1@");
   dir.Write("in.ndjson", text);
   // Set apart explicitly: two writes may share a clock tick.
   std::filesystem::last_write_time(input, written + std::chrono::seconds(1));
-  o.stop = nullptr;
   o.resume = true;
   ImportRun run = RunImport(o, sink);
   REQUIRE(run.error);

@@ -1,8 +1,8 @@
-#include "api/utf8.h"
+#include "normalize/utf8.h"
 
 #include <catch2/catch.hpp>
 
-namespace idres::api {
+namespace idres {
 namespace {
 
 TEST_CASE("Valid UTF-8 passes, from ASCII to four-byte sequences") {
@@ -25,4 +25,4 @@ TEST_CASE("ToValidUtf8 replaces each bad byte with U+FFFD and keeps the rest") {
 }
 
 }  // namespace
-}  // namespace idres::api
+}  // namespace idres
