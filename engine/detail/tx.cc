@@ -73,6 +73,13 @@ std::string Tx::Call(const Statement& s, std::initializer_list<std::string> lite
   return sql + ")";
 }
 
+bool Tx::Unwatch() {
+  if (!watch_) return false;
+  const bool cut = watch_->End();
+  watch_.reset();
+  return cut;
+}
+
 void Tx::ThrowCut(bool commits) {
   lease_.MarkBroken();
   done_ = true;  // nothing more can be said on this connection

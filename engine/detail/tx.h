@@ -135,19 +135,27 @@ class Tx {
   void CheckDeadline() const;
   // Runs `send`, one round trip, under the watchdog when there is a
   // deadline; when the watchdog cut the connection meanwhile, throws
-  // DeadlineError instead of the broken connection.
+  // DeadlineError instead of the broken connection. An answer that came as
+  // the cut did still counts if it was the COMMIT's.
   template <typename F>
   auto Guarded(bool commits, F&& send) -> decltype(send()) {
     if (cut_after_) watch_ = lease_.WatchUntil(Deadline::Clock::now() + *cut_after_ + kCutGrace);
-    try {
-      auto answer = send();
-      watch_.reset();
-      return answer;
-    } catch (...) {
-      if (watch_ && watch_->fired()) ThrowCut(commits);
-      throw;
+    auto answer = [&] {
+      try {
+        return send();
+      } catch (...) {
+        if (Unwatch()) ThrowCut(commits);
+        throw;
+      }
+    }();
+    if (Unwatch()) {
+      if (!commits) ThrowCut(false);
+      lease_.MarkBroken();  // committed, on a connection that is now cut
     }
+    return answer;
   }
+  // Ends the watch of the message in flight; true if it cut the connection.
+  bool Unwatch();
   // Prepares `name` on this connection unless libpqxx did already (a round
   // trip the first time).
   void Prepare(const char* name);

@@ -42,7 +42,13 @@ void Watchdog::Disarm(std::uint64_t id) {
   entries_.erase(it);
 }
 
-Watchdog::Watch::~Watch() { dog_->Disarm(id_); }
+bool Watchdog::Watch::End() {
+  if (!ended_) {
+    ended_ = true;
+    dog_->Disarm(id_);  // under the watchdog's mutex: no cut is half done
+  }
+  return fired();
+}
 
 void Watchdog::Run() {
   std::unique_lock lock(mu_);
@@ -51,12 +57,14 @@ void Watchdog::Run() {
     auto next = Deadline::Clock::time_point::max();
     for (auto it = entries_.begin(); it != entries_.end();) {
       if (it->second.at <= now) {
+        // Marked first: the caller's wait may return the moment the socket
+        // is shut down, and must then find the watch fired.
+        it->second.fired->store(true);
         // Cuts the socket for every descriptor of it, libpq's included.
         if (it->second.fd >= 0) {
           ::shutdown(it->second.fd, SHUT_RDWR);
           ::close(it->second.fd);
         }
-        it->second.fired->store(true);
         it = entries_.erase(it);
       } else {
         next = std::min(next, it->second.at);

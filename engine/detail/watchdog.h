@@ -6,7 +6,8 @@
 // with no bound. Arm() names a connection's socket and a moment; if the
 // moment passes before the returned Watch ends, the watchdog shuts the
 // socket down: libpq's wait returns, the call fails as a broken connection,
-// and the pool replaces the connection.
+// and the pool replaces the connection. The watch is marked fired before
+// the cut, so a caller whose wait returned because of it always finds it so.
 //
 // The watchdog keeps a descriptor of its own for each armed socket (libpq
 // closes its descriptor when a connection fails, and the number may then be
@@ -44,11 +45,15 @@ class Watchdog {
   // Disarms on destruction.
   class Watch {
    public:
-    ~Watch();
+    ~Watch() { End(); }
     Watch(const Watch&) = delete;
     Watch& operator=(const Watch&) = delete;
-    // The socket was shut down.
+    // The watchdog has cut (or is cutting) the socket.
     bool fired() const { return fired_->load(); }
+    // Disarms: the socket is not cut after this returns. True when the cut
+    // came first, even if the caller's wait ended before it (an answer
+    // that arrived as the moment passed): the connection is unusable then.
+    bool End();
 
    private:
     friend class Watchdog;
@@ -57,6 +62,7 @@ class Watchdog {
     Watchdog* dog_;
     std::uint64_t id_;
     std::shared_ptr<std::atomic<bool>> fired_;
+    bool ended_ = false;
   };
 
   // Shuts socket `fd` down at `at` unless the Watch ends first.
