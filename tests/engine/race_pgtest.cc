@@ -1,7 +1,9 @@
 // The races of issue 4, each run with the locks on (must hold) and off (must
 // break in some round): see race_check.h.
 #include <catch2/catch.hpp>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "engine/engine.h"
 #include "tests/engine/engine_fixture.h"
@@ -137,6 +139,41 @@ TEST_CASE("race: one phone in three spellings at once: one person", "[pg][race]"
     if (auto e = Expect("persons", 1, PersonCount(db)); !e.empty()) return e;
     return Expect("holders of +491701234567", 1,
                   db.Count("SELECT count(*) FROM identifiers WHERE value = '+491701234567'"));
+  };
+  CheckRace(race);
+}
+
+// `idres serve` coalesces single upserts that queue for a connection into
+// batches (api/coalescing_backend.h), so under load its races are between
+// whole batches: each thread's batch holds the same four persons, reached
+// through the same emails, each record adding a phone and a trait key.
+TEST_CASE("race: batches over the same persons: one person each, nothing lost", "[pg][race]") {
+  constexpr int kPersons = 4;
+  Race race;
+  race.work = [](Engine& engine, int i, bool locks) {
+    std::vector<Record> batch;
+    for (int k = 0; k < kPersons; ++k) {
+      batch.push_back(
+          Rec({{"email", "p" + std::to_string(k) + "@x.org"}, {"phone", Phone(i * kPersons + k)}},
+              {{"k" + std::to_string(i), true}}));
+    }
+    try {
+      for (const UpsertResult& r : engine.BatchUpsert(batch)) {
+        if (!r.ok()) throw std::runtime_error("record rejected: " + *r.error);
+      }
+    } catch (const EngineError&) {
+      if (locks) throw;
+    }
+  };
+  race.violation = [&race](const TestDatabase& db, Engine&) {
+    if (auto e = Expect("persons", kPersons, PersonCount(db)); !e.empty()) return e;
+    if (auto e = Expect("phones", race.threads * kPersons,
+                        db.Count("SELECT count(*) FROM identifiers WHERE type = 'phone'"));
+        !e.empty()) {
+      return e;
+    }
+    return Expect("trait keys kept", race.threads * kPersons,
+                  db.Count("SELECT count(*) FROM persons, jsonb_object_keys(traits)"));
   };
   CheckRace(race);
 }
