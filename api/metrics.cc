@@ -17,6 +17,7 @@ struct Metrics::Impl {
   std::map<std::string, std::uint64_t, std::less<>> retries;               // by reason
   std::atomic<std::uint64_t> outcomes[4] = {};
   std::atomic<std::uint64_t> lock_timeouts{0};
+  std::atomic<std::uint64_t> batches{0}, coalesced{0}, batch_failures{0}, queued{0};
   Histogram lock_wait{Histogram::LatencyBounds()};
 };
 
@@ -27,6 +28,12 @@ constexpr std::string_view kOutcomeNames[] = {"created", "updated", "merged", "u
 void Header(std::string& out, std::string_view name, std::string_view type, std::string_view help) {
   out += "# HELP " + std::string(name) + " " + std::string(help) + "\n";
   out += "# TYPE " + std::string(name) + " " + std::string(type) + "\n";
+}
+
+void Counter(std::string& out, std::string_view name, std::string_view help,
+             const std::atomic<std::uint64_t>& value) {
+  Header(out, name, "counter", help);
+  out += std::string(name) + " " + std::to_string(value.load(std::memory_order_relaxed)) + "\n";
 }
 
 }  // namespace
@@ -59,6 +66,16 @@ void Metrics::OnOutcome(Outcome outcome) {
   impl_->outcomes[static_cast<int>(outcome)].fetch_add(1, std::memory_order_relaxed);
 }
 
+void Metrics::OnCoalescedBatch(std::size_t records, bool failed) {
+  impl_->batches.fetch_add(1, std::memory_order_relaxed);
+  impl_->coalesced.fetch_add(records, std::memory_order_relaxed);
+  if (failed) impl_->batch_failures.fetch_add(1, std::memory_order_relaxed);
+}
+
+void Metrics::SetUpsertsQueued(std::size_t queued) {
+  impl_->queued.store(queued, std::memory_order_relaxed);
+}
+
 std::string Metrics::Render(int connections_in_use, int pool_size) const {
   std::string out;
   std::lock_guard lock(impl_->mu);
@@ -86,6 +103,15 @@ std::string Metrics::Render(int connections_in_use, int pool_size) const {
   for (const auto& [reason, n] : impl_->retries) {
     out += "idres_retries_total{reason=\"" + reason + "\"} " + std::to_string(n) + "\n";
   }
+  Counter(out, "idres_upsert_batches_total",
+          "Transactions that applied queued single upserts together.", impl_->batches);
+  Counter(out, "idres_upserts_coalesced_total", "Single upserts applied in such a transaction.",
+          impl_->coalesced);
+  Counter(out, "idres_upsert_batch_failures_total",
+          "Such transactions that failed; their upserts were applied again, each alone.",
+          impl_->batch_failures);
+  Header(out, "idres_upserts_queued", "gauge", "Single upserts waiting for a connection now.");
+  out += "idres_upserts_queued " + std::to_string(impl_->queued.load()) + "\n";
   Header(out, "idres_pool_connections_in_use", "gauge", "Database connections borrowed now.");
   out += "idres_pool_connections_in_use " + std::to_string(connections_in_use) + "\n";
   Header(out, "idres_pool_connections", "gauge", "Database connections in the pool.");

@@ -6,6 +6,7 @@
 // Thread-safety: every method may be called from any thread at once.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -27,6 +28,12 @@ class Metrics final : public EngineObserver {
   void OnLockTimeout() override;
   void OnRetry(std::string_view reason) override;
   void OnOutcome(Outcome outcome) override;
+
+  // From api/coalescing_backend.h: `records` single upserts were applied
+  // together in one batch (`failed`: the batch failed and each was applied
+  // again alone); `queued` upserts wait for a connection now.
+  void OnCoalescedBatch(std::size_t records, bool failed);
+  void SetUpsertsQueued(std::size_t queued);
 
   // All metrics as Prometheus text; `connections_in_use` and `pool_size` are
   // the gauges read from the pool at scrape time.

@@ -61,7 +61,7 @@ HandlerOptions ToHandlerOptions(const ServerOptions& options) {
   HandlerOptions out;
   out.limits = options.limits;
   out.auth_token = options.auth_token;
-  out.pool_size = options.worker_threads;
+  out.pool_size = options.pool_size;
   return out;
 }
 

@@ -3,8 +3,9 @@
 // GET /healthz and GET /metrics (api/rpc_handler.h says what each answers).
 //
 // I/O runs on `io_threads` threads with C++20 coroutines; the handler, which
-// calls the database, runs on a separate pool of `worker_threads` threads
-// (sized to the engine's connection pool), never on an I/O thread.
+// calls the database, runs on a separate pool of `worker_threads` threads,
+// never on an I/O thread. A handler thread blocks while its call waits for
+// the database (for a connection, or in api/coalescing_backend.h's queue).
 //
 // Thread-safety: construct and Run() on one thread; Stop() from any thread.
 #pragma once
@@ -26,7 +27,8 @@ struct ServerOptions {
   std::string auth_token;                 // non-empty: Bearer token on all but /healthz
   Limits limits;
   int io_threads = 2;
-  int worker_threads = 16;  // = the engine's pool size
+  int worker_threads = 16;  // at least the engine's pool size
+  int pool_size = 16;       // the engine's, reported on /metrics
   // Deadline for each read of a request (headers, then body) and each write;
   // a client that stays silent longer is disconnected.
   std::chrono::milliseconds read_timeout{30000};

@@ -9,11 +9,13 @@
 #include <toml++/toml.h>
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 #include <stdexcept>
 
 #include "api/backend.h"
+#include "api/coalescing_backend.h"
 #include "api/engine_backend.h"
 #include "api/metrics.h"
 #include "api/server.h"
@@ -24,11 +26,16 @@
 namespace idres::app {
 namespace {
 
+// Threads for calls waiting in the coalescer, per database connection.
+constexpr int kWaitersPerConnection = 8;
+constexpr int kMaxWorkerThreads = 256;
+
 struct ServeFlags {
   std::string config_file;
   api::ServerOptions server;
   std::string database_url;
   int pool_size = 16;
+  int coalesce = 32;
   int lock_timeout_ms = 2000;
   std::size_t max_person_traits = EngineOptions{}.max_person_traits;
   std::string default_region = "US";
@@ -129,15 +136,26 @@ int Serve(const ServeFlags& flags) {
     spdlog::error("serve: --pool-size must be at least 1");
     return 2;
   }
+  if (flags.coalesce < 1) {
+    spdlog::error("serve: --coalesce must be at least 1 (1: no shared transactions)");
+    return 2;
+  }
   auto metrics = std::make_shared<api::Metrics>();
   api::ServerOptions server = flags.server;
-  server.worker_threads = flags.pool_size;
+  // Upserts waiting for a connection wait inside the coalescer, where a free
+  // connection's runner takes them together: they need threads to wait on.
+  server.worker_threads = std::max(
+      flags.pool_size, std::min(kMaxWorkerThreads, flags.pool_size * kWaitersPerConnection));
+  server.pool_size = flags.pool_size;
   server.read_timeout = std::chrono::milliseconds(flags.read_timeout_ms);
   server.shutdown_timeout = std::chrono::milliseconds(flags.shutdown_timeout_ms);
   const EngineOptions engine_options = BuildEngineOptions(flags, metrics);
   ApplySchema(flags.database_url);
   Engine engine(engine_options);
-  api::EngineBackend backend(engine);
+  api::EngineBackend engine_backend(engine);
+  api::CoalescingBackend backend(engine_backend, flags.pool_size,
+                                 static_cast<std::size_t>(std::max(1, flags.coalesce)),
+                                 metrics.get());
   api::Server service(std::move(server), backend, metrics.get());
   service.Run();
   return 0;  // the engine's pool closes as `engine` goes out of scope
@@ -153,7 +171,9 @@ void AddServeCommand(CLI::App& app) {
       ->envname("IDRES_CONFIG");
   Add(*cmd, "listen", f.server.listen, "host:port to listen on");
   Add(*cmd, "database-url", f.database_url, "PostgreSQL URL (libpq)");
-  Add(*cmd, "pool-size", f.pool_size, "database connections (and database worker threads)");
+  Add(*cmd, "pool-size", f.pool_size, "database connections");
+  Add(*cmd, "coalesce", f.coalesce,
+      "most single upserts, queued while the database is busy, to share a transaction (1: none)");
   Add(*cmd, "lock-timeout-ms", f.lock_timeout_ms, "longest wait for a lock before unavailable");
   Add(*cmd, "default-region", f.default_region, "region for phones without a country code");
   Add(*cmd, "weight", f.match.weights, "TYPE=WEIGHT, repeatable: a type's match weight")

@@ -1,0 +1,204 @@
+// CoalescingBackend (api/coalescing_backend.h): which calls share a batch,
+// in what order, and what each caller gets back when the batch fails. The
+// inner backend here is a fake that holds its first call until released,
+// so that the others queue behind it; what a shared transaction does to the
+// store is tested against the engine (batch_equivalence_pgtest, and the
+// server's race tests, which run through the coalescer).
+#include "api/coalescing_backend.h"
+
+#include <catch2/catch.hpp>
+#include <condition_variable>
+#include <future>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "engine/errors.h"
+
+namespace idres::testing {
+namespace {
+
+Record Named(const std::string& cookie) {
+  Record r;
+  r.identifiers.push_back({"cookie", cookie});
+  return r;
+}
+
+// Answers each record with person_id = the number in its cookie; holds the
+// first call until Release(); fails batches while `fail_batches` is set.
+class GatedBackend : public api::IdentityBackend {
+ public:
+  std::vector<std::vector<std::string>> calls;  // cookies of each call, in order
+  std::vector<Deadline> deadlines;              // deadline of each call
+  bool fail_batches = false;
+
+  void Release() {
+    std::lock_guard lock(mu_);
+    released_ = true;
+    cv_.notify_all();
+  }
+  // Blocks until the first call has arrived and is being held.
+  void AwaitHeld() {
+    std::unique_lock lock(mu_);
+    cv_.wait(lock, [&] { return !calls.empty(); });
+  }
+  std::size_t CallCount() {
+    std::lock_guard lock(mu_);
+    return calls.size();
+  }
+
+  UpsertResult Upsert(const Record& record, const Deadline& deadline) override {
+    Enter(std::span<const Record>(&record, 1), deadline);
+    if (record.identifiers.front().value == "throws") throw BusyError("held key");
+    return Answer(record);
+  }
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
+                                        const Deadline& deadline) override {
+    Enter(records, deadline);
+    if (fail_batches) throw BusyError("a key was held");
+    std::vector<UpsertResult> out;
+    for (const Record& r : records) out.push_back(Answer(r));
+    return out;
+  }
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record>, const BatchReceipt&,
+                                        const Deadline&) override {
+    FAIL("not used");
+    return {};
+  }
+  void ForgetReceipts(std::int64_t) override {}
+  std::optional<Person> GetPerson(std::int64_t, const Deadline&) override { return {}; }
+  std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier&, std::string_view,
+                                                        const Deadline&) override {
+    return std::optional<Person>{};
+  }
+  StoreStats Stats() override { return {}; }
+  bool Healthy() override { return true; }
+  int ConnectionsInUse() const override { return 0; }
+
+ private:
+  void Enter(std::span<const Record> records, const Deadline& deadline) {
+    std::unique_lock lock(mu_);
+    std::vector<std::string> cookies;
+    for (const Record& r : records) cookies.push_back(r.identifiers.front().value);
+    calls.push_back(std::move(cookies));
+    deadlines.push_back(deadline);
+    cv_.notify_all();
+    if (calls.size() == 1) cv_.wait(lock, [&] { return released_; });
+  }
+  static UpsertResult Answer(const Record& r) {
+    UpsertResult result;
+    result.outcome = Outcome::kCreated;
+    const std::string& value = r.identifiers.front().value;
+    result.person_id = value == "bad" ? 0 : std::stoll(value);
+    if (value == "bad") result.error = "no valid identifier";
+    return result;
+  }
+
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool released_ = false;
+};
+
+// Starts Upsert(cookie) on a thread of its own.
+std::future<UpsertResult> Start(api::CoalescingBackend& backend, const std::string& cookie,
+                                Deadline deadline = {}) {
+  return std::async(std::launch::async, [&backend, cookie, deadline] {
+    return backend.Upsert(Named(cookie), deadline);
+  });
+}
+
+// Blocks until `n` calls wait in `backend`'s queue.
+void AwaitQueued(const api::CoalescingBackend& backend, std::size_t n) {
+  while (backend.Queued() < n) std::this_thread::yield();
+}
+
+struct Queued {
+  Queued(const char* c, Deadline d = {}) : cookie(c), deadline(d) {}  // NOLINT: implicit
+  std::string cookie;
+  Deadline deadline;
+};
+
+// Upserts cookie "1", which `inner` holds, queues `calls` behind it in their
+// order, and lets go; the queued calls' futures.
+std::vector<std::future<UpsertResult>> QueueBehindFirst(GatedBackend& inner,
+                                                        api::CoalescingBackend& backend,
+                                                        const std::vector<Queued>& calls) {
+  auto first = Start(backend, "1");
+  inner.AwaitHeld();
+  std::vector<std::future<UpsertResult>> queued;
+  for (const Queued& call : calls) {
+    queued.push_back(Start(backend, call.cookie, call.deadline));
+    AwaitQueued(backend, queued.size());  // keeps the order known
+  }
+  inner.Release();
+  CHECK(first.get().person_id == 1);
+  return queued;
+}
+
+TEST_CASE("a lone upsert on an idle backend is a plain upsert", "[api]") {
+  GatedBackend inner;
+  inner.Release();
+  api::CoalescingBackend backend(inner, 2, 32);
+  CHECK(backend.Upsert(Named("7"), {}).person_id == 7);
+  REQUIRE(inner.calls.size() == 1);
+  CHECK(inner.calls[0] == std::vector<std::string>{"7"});
+}
+
+TEST_CASE("upserts queued behind a busy connection share one batch, in arrival order", "[api]") {
+  GatedBackend inner;
+  api::CoalescingBackend backend(inner, 1, 32);
+  auto queued = QueueBehindFirst(inner, backend, {{"2"}, {"3"}, {"4"}, {"5"}});
+  for (int i = 2; i <= 5; ++i) CHECK(queued[static_cast<std::size_t>(i - 2)].get().person_id == i);
+  REQUIRE(inner.calls.size() == 2);
+  CHECK(inner.calls[1] == std::vector<std::string>{"2", "3", "4", "5"});
+}
+
+TEST_CASE("a batch takes at most max_batch records; the rest go next", "[api]") {
+  GatedBackend inner;
+  api::CoalescingBackend backend(inner, 1, 2);
+  auto queued = QueueBehindFirst(inner, backend, {{"2"}, {"3"}, {"4"}, {"5"}, {"6"}});
+  for (auto& f : queued) CHECK(f.get().ok());
+  CHECK(inner.calls == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"4", "5"}, {"6"}});
+}
+
+TEST_CASE("a bad record in a batch gets its own error; the others their persons", "[api]") {
+  GatedBackend inner;
+  api::CoalescingBackend backend(inner, 1, 32);
+  auto queued = QueueBehindFirst(inner, backend, {{"bad"}, {"3"}});
+  CHECK(queued[0].get().error == "no valid identifier");
+  CHECK(queued[1].get().person_id == 3);
+}
+
+TEST_CASE("a failed batch is no record's answer: each is applied again alone", "[api]") {
+  GatedBackend inner;
+  inner.fail_batches = true;
+  api::CoalescingBackend backend(inner, 1, 32);
+  auto queued = QueueBehindFirst(inner, backend, {{"throws"}, {"3"}});
+  // The batch failed for both; alone, one record fails and one goes in.
+  CHECK_THROWS_AS(queued[0].get(), BusyError);
+  CHECK(queued[1].get().person_id == 3);
+  REQUIRE(inner.calls.size() == 4);
+  CHECK(inner.calls[1] == std::vector<std::string>{"throws", "3"});
+}
+
+TEST_CASE("a batch runs to the earliest deadline of its records", "[api]") {
+  GatedBackend inner;
+  api::CoalescingBackend backend(inner, 1, 32);
+  const Deadline soon = Deadline::After(std::chrono::milliseconds(60000));
+  const Deadline later = Deadline::After(std::chrono::milliseconds(90000));
+  auto queued = QueueBehindFirst(inner, backend, {{"2", later}, {"3", {}}, {"4", soon}});
+  for (auto& f : queued) CHECK(f.get().ok());
+  REQUIRE(inner.deadlines.size() == 2);
+  CHECK(inner.deadlines[1].at() == soon.at());
+}
+
+TEST_CASE("an exception of a lone upsert reaches its caller only", "[api]") {
+  GatedBackend inner;
+  inner.Release();
+  api::CoalescingBackend backend(inner, 2, 32);
+  CHECK_THROWS_AS(backend.Upsert(Named("throws"), {}), BusyError);
+  CHECK(backend.Upsert(Named("2"), {}).person_id == 2);
+}
+
+}  // namespace
+}  // namespace idres::testing
