@@ -82,6 +82,7 @@ bool Tx::Unwatch() {
 
 void Tx::ThrowCut(bool commits) {
   lease_.MarkBroken();
+  cut_ = true;
   done_ = true;  // nothing more can be said on this connection
   if (commits) {
     throw DeadlineError(
@@ -168,7 +169,9 @@ void Tx::Commit() {
   try {
     SendPending();
   } catch (...) {
-    done_ = false;  // as in SendPendingAndCommit
+    // As in SendPendingAndCommit; but a cut connection takes no ROLLBACK
+    // (libpqxx would try to reconnect for it).
+    if (!cut_) done_ = false;
     throw;
   }
 }

@@ -177,6 +177,7 @@ class Tx {
   bool sent_ = false;                 // the database has seen this transaction
   bool begun_ = false;                // on_begun_ was called
   bool done_ = false;                 // committed or rolled back
+  bool cut_ = false;                  // the watchdog cut the connection
 };
 
 }  // namespace idres::detail

@@ -172,12 +172,22 @@ TEST_CASE("a batch that runs out of time keeps the transactions it committed", "
   CHECK(PersonHolding(db, "email", "first@x.org") != 0);
 }
 
-TEST_CASE("a database that stops answering cannot hold a call past its deadline", "[pg][engine]") {
+// An engine of one connection that reaches its database through a proxy.
+struct Proxied {
+  Proxied() : proxy(db.url()), engine(Through(db, proxy)) {}
+  static EngineOptions Through(const TestDatabase& db, const StallProxy& proxy) {
+    EngineOptions o = OptionsFor(db, 1);
+    o.database_url = proxy.url();
+    return o;
+  }
   TestDatabase db;
-  StallProxy proxy(db.url());
-  EngineOptions o = OptionsFor(db, 1);
-  o.database_url = proxy.url();
-  Engine engine(o);
+  StallProxy proxy;
+  Engine engine;
+};
+
+TEST_CASE("a database that stops answering cannot hold a call past its deadline", "[pg][engine]") {
+  Proxied proxied;
+  auto& [db, proxy, engine] = proxied;
   REQUIRE(engine.Upsert(Rec({{"cookie", "before"}})).ok());
 
   // No statement_timeout can come back from a server that never got the
@@ -193,6 +203,31 @@ TEST_CASE("a database that stops answering cannot hold a call past its deadline"
   // The cut connection was replaced; nothing of the stalled call was stored.
   CHECK(engine.Upsert(Rec({{"cookie", "after"}})).outcome == Outcome::kCreated);
   CHECK(PersonCount(db) == 2);
+  CHECK(engine.ConnectionsInUse() == 0);
+}
+
+TEST_CASE("a COMMIT the database never answers is reported as an unknown outcome", "[pg][engine]") {
+  Proxied proxied;
+  auto& [db, proxy, engine] = proxied;
+  REQUIRE(engine.Upsert(Rec({{"cookie", "known"}})).ok());
+
+  // A new person (its insert goes with the COMMIT) and an update (its
+  // writes are deferred to the COMMIT's message).
+  const Record record =
+      GENERATE(Rec({{"cookie", "new"}}), Rec({{"cookie", "known"}, {"email", "a@x.org"}}));
+  // Everything before the COMMIT is answered; the message with it is not.
+  proxy.StallAt("COMMIT");
+  try {
+    engine.Upsert(record, Deadline::After(milliseconds(300)));
+    FAIL("the call outlived its deadline");
+  } catch (const DeadlineError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("may or may not have committed"));
+  }
+  proxy.Resume();
+  // Here the COMMIT never reached the server: nothing of it was stored.
+  CHECK(PersonCount(db) == 1);
+  CHECK(PersonHolding(db, "email", "a@x.org") == 0);
+  CHECK(engine.Upsert(Rec({{"cookie", "after"}})).outcome == Outcome::kCreated);
   CHECK(engine.ConnectionsInUse() == 0);
 }
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <chrono>
 #include <regex>
 
@@ -71,6 +72,28 @@ void StallProxy::Accept() {
   }
 }
 
+void StallProxy::StallAt(const std::string& marker) {
+  std::lock_guard lock(marker_mu_);
+  marker_ = marker;
+}
+
+bool StallProxy::Withheld(std::string_view bytes) {
+  std::lock_guard lock(marker_mu_);
+  if (marker_.empty()) return false;
+  // The marker as a word: "COMMIT" is not in "READ COMMITTED".
+  bool found = false;
+  for (auto at = bytes.find(marker_); at != std::string_view::npos && !found;
+       at = bytes.find(marker_, at + 1)) {
+    const std::size_t end = at + marker_.size();
+    found = end == bytes.size() ||
+            !(std::isalnum(static_cast<unsigned char>(bytes[end])) || bytes[end] == '_');
+  }
+  if (!found) return false;
+  marker_.clear();
+  stalled_ = true;
+  return true;
+}
+
 void StallProxy::Relay(int client, int server) {
   char buffer[16384];
   while (!stopping_) {
@@ -85,6 +108,7 @@ void StallProxy::Relay(int client, int server) {
     for (int i = 0; i < 2 && !closed; ++i) {
       if (fds[i].revents == 0) continue;
       const ssize_t n = ::read(fds[i].fd, buffer, sizeof buffer);
+      if (n > 0 && i == 0 && Withheld({buffer, static_cast<std::size_t>(n)})) break;
       closed = n <= 0 || ::write(fds[1 - i].fd, buffer, static_cast<std::size_t>(n)) != n;
     }
     if (closed) break;

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -26,15 +27,23 @@ class StallProxy {
   // `url` with its host and port replaced by the proxy's.
   std::string url() const { return url_; }
   void Stall() { stalled_ = true; }
+  // Stalls once bytes from a client contain the word `marker` (e.g.
+  // "COMMIT", which "COMMITTED" does not match): those bytes are dropped,
+  // and nothing more is relayed on any connection until Resume().
+  void StallAt(const std::string& marker);
   void Resume() { stalled_ = false; }
 
  private:
   void Accept();
   void Relay(int client, int server);
+  // Whether `bytes` from a client carry the marker (then stalls, once).
+  bool Withheld(std::string_view bytes);
 
   std::string host_, port_, url_;
   int listener_ = -1;
   std::atomic<bool> stalled_{false};
+  std::mutex marker_mu_;
+  std::string marker_;  // guarded by marker_mu_; empty: none
   std::atomic<bool> stopping_{false};
   std::mutex mu_;
   std::vector<std::thread> relays_;  // guarded by mu_
