@@ -3,22 +3,28 @@
 //
 // Each Upsert() call joins a queue. At most `runners` calls at once run
 // (one per connection of the engine's pool); a call that becomes a runner
-// takes everything queued before it, up to `max_batch` records, and applies
-// them with one BatchUpsert — the engine's batch path, which gives the same
-// persons and the same answers as the records applied one by one in queue
-// order (tests/engine/batch_equivalence_pgtest.cc). The others wait for
-// their result. A call that finds a runner free and nobody queued runs
-// alone, as a plain Upsert: under light load nothing changes and nothing
-// waits.
+// takes the oldest queued calls, up to `max_batch` records and, unless the
+// first alone is larger, `max_batch_identifiers` identifiers (which bounds
+// the advisory locks one transaction holds), and applies them with one
+// BatchUpsert: the engine's batch path, which gives the same persons and
+// outcomes as the records applied one by one in queue order
+// (tests/engine/batch_equivalence_pgtest.cc). The others wait for their
+// result. A call that finds a runner free and nobody queued runs alone, as
+// a plain Upsert: under light load nothing changes and nothing waits.
 //
 // A batch shares one fate, so a batch that fails (a lock timeout on one
 // record's key, a deadline, a lost connection) is not the answer for its
-// records: each of them is then applied again on its own, with its own
-// deadline, and gets its own answer. Applying a record again is safe: a
-// record that the failed batch did store converges on the same person
-// (then answering updated or unchanged, not created).
+// records: each that still has time is then applied again on its own, with
+// its own deadline, and gets its own answer. Applying a record again is
+// safe: a record that the failed batch did store converges on the same
+// person (then answering updated or unchanged, not created).
 //
-// Deadlines: a batch runs to the earliest deadline among its records.
+// Deadlines: a call waits in the queue no longer than its deadline (then
+// DeadlineError, nothing written), and a call whose deadline has passed
+// when its batch starts is left out of it. A batch runs to the earliest
+// deadline among its records. A record whose deadline has passed when its
+// batch fails gets a DeadlineError saying that it may or may not have been
+// stored.
 //
 // `metrics` (may be null) counts the batches and shows the queue.
 //
@@ -40,7 +46,7 @@ class CoalescingBackend final : public IdentityBackend {
  public:
   // `runners` >= 1; `max_batch` >= 1 (1 turns coalescing off).
   CoalescingBackend(IdentityBackend& inner, int runners, std::size_t max_batch,
-                    Metrics* metrics = nullptr);
+                    std::size_t max_batch_identifiers, Metrics* metrics = nullptr);
 
   UpsertResult Upsert(const Record& record, const Deadline& deadline) override;
 
@@ -71,9 +77,14 @@ class CoalescingBackend final : public IdentityBackend {
 
  private:
   struct Call;
+  // Takes a batch, applies it without mu_ and answers its calls; `me` is
+  // the calling thread's own call. Under mu_ (`lock`).
+  void RunBatch(std::unique_lock<std::mutex>& lock, Call& me);
   // Takes the oldest queued calls into a batch; under mu_.
   std::vector<Call*> TakeBatch();
-  // Applies `batch` and fills in each call's answer; without mu_.
+  // Takes `call` out of the queue; under mu_.
+  void Remove(Call* call);
+  // Fills in each call's answer; without mu_.
   void Apply(const std::vector<Call*>& batch);
   // Wakes the oldest queued call if a runner is free; under mu_.
   void WakeNextRunner();
@@ -83,6 +94,7 @@ class CoalescingBackend final : public IdentityBackend {
   IdentityBackend& inner_;
   const int runners_;
   const std::size_t max_batch_;
+  const std::size_t max_batch_identifiers_;
   Metrics* const metrics_;
   mutable std::mutex mu_;
   std::deque<Call*> queue_;  // guarded by mu_; not yet taken, oldest first

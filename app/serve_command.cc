@@ -29,6 +29,10 @@ namespace {
 // Threads for calls waiting in the coalescer, per database connection.
 constexpr int kWaitersPerConnection = 8;
 constexpr int kMaxWorkerThreads = 256;
+// Most identifiers one shared transaction takes: with a lock key or a few
+// per identifier, 16 connections stay well inside PostgreSQL's default lock
+// table (max_locks_per_transaction 64 x max_connections 100).
+constexpr std::size_t kMaxBatchIdentifiers = 256;
 
 struct ServeFlags {
   std::string config_file;
@@ -154,7 +158,7 @@ int Serve(const ServeFlags& flags) {
   Engine engine(engine_options);
   api::EngineBackend engine_backend(engine);
   api::CoalescingBackend backend(engine_backend, flags.pool_size,
-                                 static_cast<std::size_t>(std::max(1, flags.coalesce)),
+                                 static_cast<std::size_t>(flags.coalesce), kMaxBatchIdentifiers,
                                  metrics.get());
   api::Server service(std::move(server), backend, metrics.get());
   service.Run();

@@ -18,9 +18,13 @@
 namespace idres::testing {
 namespace {
 
-Record Named(const std::string& cookie) {
+constexpr std::size_t kManyIdentifiers = 1000;
+
+// A record whose first identifier is cookie `cookie`, with `extra` more.
+Record Named(const std::string& cookie, int extra = 0) {
   Record r;
   r.identifiers.push_back({"cookie", cookie});
+  for (int i = 0; i < extra; ++i) r.identifiers.push_back({"email", std::to_string(i) + "@x.org"});
   return r;
 }
 
@@ -31,6 +35,9 @@ class GatedBackend : public api::IdentityBackend {
   std::vector<std::vector<std::string>> calls;  // cookies of each call, in order
   std::vector<Deadline> deadlines;              // deadline of each call
   bool fail_batches = false;
+  // A batch waits until its deadline has passed, then fails as the engine
+  // would.
+  bool batches_outlive_deadline = false;
 
   void Release() {
     std::lock_guard lock(mu_);
@@ -56,6 +63,10 @@ class GatedBackend : public api::IdentityBackend {
                                         const Deadline& deadline) override {
     Enter(records, deadline);
     if (fail_batches) throw BusyError("a key was held");
+    if (batches_outlive_deadline) {
+      while (!deadline.Passed()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      throw DeadlineError("the deadline passed");
+    }
     std::vector<UpsertResult> out;
     for (const Record& r : records) out.push_back(Answer(r));
     return out;
@@ -99,23 +110,29 @@ class GatedBackend : public api::IdentityBackend {
   bool released_ = false;
 };
 
-// Starts Upsert(cookie) on a thread of its own.
+// Starts Upsert(Named(cookie, extra)) on a thread of its own.
 std::future<UpsertResult> Start(api::CoalescingBackend& backend, const std::string& cookie,
-                                Deadline deadline = {}) {
-  return std::async(std::launch::async, [&backend, cookie, deadline] {
-    return backend.Upsert(Named(cookie), deadline);
+                                Deadline deadline = {}, int extra = 0) {
+  return std::async(std::launch::async, [&backend, cookie, deadline, extra] {
+    return backend.Upsert(Named(cookie, extra), deadline);
   });
 }
 
-// Blocks until `n` calls wait in `backend`'s queue.
+// Blocks until `n` calls wait in `backend`'s queue (a sync point; the bound
+// only keeps a broken queue from hanging the test).
 void AwaitQueued(const api::CoalescingBackend& backend, std::size_t n) {
-  while (backend.Queued() < n) std::this_thread::yield();
+  for (int i = 0; i < 60000 && backend.Queued() < n; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  REQUIRE(backend.Queued() >= n);
 }
 
 struct Queued {
-  Queued(const char* c, Deadline d = {}) : cookie(c), deadline(d) {}  // NOLINT: implicit
+  Queued(const char* c, Deadline d = {}, int extra = 0)  // NOLINT: implicit
+      : cookie(c), deadline(d), extra_identifiers(extra) {}
   std::string cookie;
   Deadline deadline;
+  int extra_identifiers;
 };
 
 // Upserts cookie "1", which `inner` holds, queues `calls` behind it in their
@@ -127,7 +144,7 @@ std::vector<std::future<UpsertResult>> QueueBehindFirst(GatedBackend& inner,
   inner.AwaitHeld();
   std::vector<std::future<UpsertResult>> queued;
   for (const Queued& call : calls) {
-    queued.push_back(Start(backend, call.cookie, call.deadline));
+    queued.push_back(Start(backend, call.cookie, call.deadline, call.extra_identifiers));
     AwaitQueued(backend, queued.size());  // keeps the order known
   }
   inner.Release();
@@ -138,7 +155,7 @@ std::vector<std::future<UpsertResult>> QueueBehindFirst(GatedBackend& inner,
 TEST_CASE("a lone upsert on an idle backend is a plain upsert", "[api]") {
   GatedBackend inner;
   inner.Release();
-  api::CoalescingBackend backend(inner, 2, 32);
+  api::CoalescingBackend backend(inner, 2, 32, kManyIdentifiers);
   CHECK(backend.Upsert(Named("7"), {}).person_id == 7);
   REQUIRE(inner.calls.size() == 1);
   CHECK(inner.calls[0] == std::vector<std::string>{"7"});
@@ -146,7 +163,7 @@ TEST_CASE("a lone upsert on an idle backend is a plain upsert", "[api]") {
 
 TEST_CASE("upserts queued behind a busy connection share one batch, in arrival order", "[api]") {
   GatedBackend inner;
-  api::CoalescingBackend backend(inner, 1, 32);
+  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
   auto queued = QueueBehindFirst(inner, backend, {{"2"}, {"3"}, {"4"}, {"5"}});
   for (int i = 2; i <= 5; ++i) CHECK(queued[static_cast<std::size_t>(i - 2)].get().person_id == i);
   REQUIRE(inner.calls.size() == 2);
@@ -155,7 +172,7 @@ TEST_CASE("upserts queued behind a busy connection share one batch, in arrival o
 
 TEST_CASE("a batch takes at most max_batch records; the rest go next", "[api]") {
   GatedBackend inner;
-  api::CoalescingBackend backend(inner, 1, 2);
+  api::CoalescingBackend backend(inner, 1, 2, kManyIdentifiers);
   auto queued = QueueBehindFirst(inner, backend, {{"2"}, {"3"}, {"4"}, {"5"}, {"6"}});
   for (auto& f : queued) CHECK(f.get().ok());
   CHECK(inner.calls == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"4", "5"}, {"6"}});
@@ -163,7 +180,7 @@ TEST_CASE("a batch takes at most max_batch records; the rest go next", "[api]") 
 
 TEST_CASE("a bad record in a batch gets its own error; the others their persons", "[api]") {
   GatedBackend inner;
-  api::CoalescingBackend backend(inner, 1, 32);
+  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
   auto queued = QueueBehindFirst(inner, backend, {{"bad"}, {"3"}});
   CHECK(queued[0].get().error == "no valid identifier");
   CHECK(queued[1].get().person_id == 3);
@@ -172,7 +189,7 @@ TEST_CASE("a bad record in a batch gets its own error; the others their persons"
 TEST_CASE("a failed batch is no record's answer: each is applied again alone", "[api]") {
   GatedBackend inner;
   inner.fail_batches = true;
-  api::CoalescingBackend backend(inner, 1, 32);
+  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
   auto queued = QueueBehindFirst(inner, backend, {{"throws"}, {"3"}});
   // The batch failed for both; alone, one record fails and one goes in.
   CHECK_THROWS_AS(queued[0].get(), BusyError);
@@ -183,7 +200,7 @@ TEST_CASE("a failed batch is no record's answer: each is applied again alone", "
 
 TEST_CASE("a batch runs to the earliest deadline of its records", "[api]") {
   GatedBackend inner;
-  api::CoalescingBackend backend(inner, 1, 32);
+  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
   const Deadline soon = Deadline::After(std::chrono::milliseconds(60000));
   const Deadline later = Deadline::After(std::chrono::milliseconds(90000));
   auto queued = QueueBehindFirst(inner, backend, {{"2", later}, {"3", {}}, {"4", soon}});
@@ -192,10 +209,54 @@ TEST_CASE("a batch runs to the earliest deadline of its records", "[api]") {
   CHECK(inner.deadlines[1].at() == soon.at());
 }
 
+TEST_CASE("a batch stops before the identifier bound, unless its first record passes it", "[api]") {
+  GatedBackend inner;
+  api::CoalescingBackend backend(inner, 1, 32, 3);
+  auto queued =
+      QueueBehindFirst(inner, backend, {{"2", {}, 1}, {"3", {}, 0}, {"4", {}, 1}, {"5", {}, 5}});
+  for (auto& f : queued) CHECK(f.get().ok());
+  CHECK(inner.calls == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"4"}, {"5"}});
+}
+
+TEST_CASE("a call waits in the queue no longer than its deadline, and never runs", "[api]") {
+  GatedBackend inner;
+  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
+  auto first = Start(backend, "1");
+  inner.AwaitHeld();
+  auto late = Start(backend, "2", Deadline::After(std::chrono::milliseconds(100)));
+  try {
+    late.get();
+    FAIL("the call outlived its deadline");
+  } catch (const DeadlineError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("nothing was written"));
+  }
+  CHECK(backend.Queued() == 0);
+  inner.Release();
+  CHECK(first.get().person_id == 1);
+  CHECK(inner.CallCount() == 1);
+}
+
+TEST_CASE("a record out of time when its batch fails is told it may have been stored", "[api]") {
+  GatedBackend inner;
+  inner.batches_outlive_deadline = true;
+  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
+  auto queued = QueueBehindFirst(inner, backend,
+                                 {{"2", Deadline::After(std::chrono::milliseconds(2000))}, {"3"}});
+  try {
+    queued[0].get();
+    FAIL("the call outlived its deadline");
+  } catch (const DeadlineError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("may or may not have been stored"));
+  }
+  // The record with time left is applied again, alone.
+  CHECK(queued[1].get().person_id == 3);
+  CHECK(inner.calls == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"3"}});
+}
+
 TEST_CASE("an exception of a lone upsert reaches its caller only", "[api]") {
   GatedBackend inner;
   inner.Release();
-  api::CoalescingBackend backend(inner, 2, 32);
+  api::CoalescingBackend backend(inner, 2, 32, kManyIdentifiers);
   CHECK_THROWS_AS(backend.Upsert(Named("throws"), {}), BusyError);
   CHECK(backend.Upsert(Named("2"), {}).person_id == 2);
 }
