@@ -2,6 +2,7 @@
 // rolls back, retries, and the caller sees the upsert succeed. libpqxx 6
 // reports class 40 outside its sql_error hierarchy, which once made this an
 // internal error.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <future>
 #include <memory>
@@ -67,7 +68,12 @@ TEST_CASE("a deadlock the database breaks is retried, and the upsert succeeds", 
   CHECK(r.outcome == Outcome::kMerged);
   CHECK(r.person_id == anna);
   CHECK(PersonCount(db) == 1);
-  CHECK(retries->reasons() == std::vector<std::string>{"deadlock"});
+  // Retried for deadlocks only. Usually once; on a loaded machine the retry
+  // can lock `anna` before the other writer's granted wait takes it, and
+  // closes the same cycle again.
+  const std::vector<std::string> reasons = retries->reasons();
+  CHECK_FALSE(reasons.empty());
+  CHECK(std::count(reasons.begin(), reasons.end(), "deadlock") == std::ssize(reasons));
 }
 
 }  // namespace
