@@ -99,11 +99,20 @@ bool ServerProcess::Start(int port) {
     _exit(127);
   }
   // Readiness, not timing: poll until /healthz answers or the process dies.
+  // The port was free when chosen, but a server of a concurrent test may
+  // have taken it since (and answer /healthz): only once our own server
+  // logs that it serves on this port is the port ours.
+  const std::string serving = ":" + std::to_string(port) + "\n";
   for (int i = 0; i < 600; ++i) {
     int status = 0;
     if (waitpid(pid_, &status, WNOHANG) == pid_) {
       pid_ = -1;
       return false;
+    }
+    const std::string log = Log();
+    if (log.find("serving") == std::string::npos || log.find(serving) == std::string::npos) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      continue;
     }
     try {
       HttpClient client(port_, options_.https);

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "batch/checkpoint.h"
@@ -49,6 +51,15 @@ bool Accepts(int port) {
   return ok;
 }
 
+// Whether the log at `path` says the server serves on the port in `tail`.
+bool Logged(const std::string& path, const std::string& tail) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string log = text.str();
+  return log.find("serving") != std::string::npos && log.find(tail) != std::string::npos;
+}
+
 // A running `idres serve` on `store`, for one test; killed when it goes away.
 class Served {
  public:
@@ -56,8 +67,11 @@ class Served {
       : port_(FreePort()),
         process_(ServeArgs(store, port_, std::move(options)), dir.File("serve.log")) {
     // Waiting for start-up, not asserting on time: the loop ends when the
-    // port accepts, or fails when the server died.
-    while (!Accepts(port_)) {
+    // port accepts, or fails when the server died. Another test's server
+    // may have taken the port since it was free: it is ours once our
+    // server's log says it serves there.
+    const std::string serving = ":" + std::to_string(port_) + "\n";
+    while (!Logged(dir.File("serve.log"), serving) || !Accepts(port_)) {
       if (process_.Poll()) FAIL("idres serve exited; see " + dir.File("serve.log"));
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
