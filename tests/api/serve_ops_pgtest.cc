@@ -14,6 +14,7 @@
 #include "normalize/lock_key.h"
 #include "tests/api/http_client.h"
 #include "tests/api/server_process.h"
+#include "tests/support/idres_process.h"
 #include "tests/support/test_db.h"
 
 namespace idres::testing {

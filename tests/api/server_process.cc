@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "tests/api/http_client.h"
+#include "tests/support/idres_process.h"
 
 namespace idres::testing {
 namespace {
@@ -47,12 +48,6 @@ int NextPort() {
 }
 
 }  // namespace
-
-std::string IdresBinary() {
-  const char* binary = std::getenv("IDRES_BINARY");
-  if (binary == nullptr || *binary == '\0') FAIL("IDRES_BINARY is not set (run through ctest)");
-  return binary;
-}
 
 ServerProcess::ServerProcess(ServeOptions options) : options_(std::move(options)) {
   for (int attempt = 0; attempt < 5; ++attempt) {
@@ -102,15 +97,13 @@ bool ServerProcess::Start(int port) {
   // The port was free when chosen, but a server of a concurrent test may
   // have taken it since (and answer /healthz): only once our own server
   // logs that it serves on this port is the port ours.
-  const std::string serving = ":" + std::to_string(port) + "\n";
   for (int i = 0; i < 600; ++i) {
     int status = 0;
     if (waitpid(pid_, &status, WNOHANG) == pid_) {
       pid_ = -1;
       return false;
     }
-    const std::string log = Log();
-    if (log.find("serving") == std::string::npos || log.find(serving) == std::string::npos) {
+    if (!LogSaysServing(Log(), port)) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       continue;
     }

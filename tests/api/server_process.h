@@ -54,7 +54,4 @@ class ServerProcess {
   std::string log_path_;
 };
 
-// The `idres` binary under test (env IDRES_BINARY); fails the test when unset.
-std::string IdresBinary();
-
 }  // namespace idres::testing

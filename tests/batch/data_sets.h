@@ -18,12 +18,4 @@ inline std::string DataSet(const std::string& name) {
   return path;
 }
 
-inline std::string IdresBinary() {
-  const char* binary = std::getenv("IDRES_BINARY");
-  if (binary == nullptr || !std::filesystem::exists(binary)) {
-    FAIL("IDRES_BINARY is not set to the built idres executable (ctest sets it)");
-  }
-  return binary;
-}
-
 }  // namespace idres::testing

@@ -19,6 +19,7 @@
 #include "tests/batch/splink_args.h"
 #include "tests/batch/store_snapshot.h"
 #include "tests/batch/temp_dir.h"
+#include "tests/support/idres_process.h"
 #include "tests/support/test_db.h"
 
 namespace idres::batch {
@@ -51,13 +52,11 @@ bool Accepts(int port) {
   return ok;
 }
 
-// Whether the log at `path` says the server serves on the port in `tail`.
-bool Logged(const std::string& path, const std::string& tail) {
+std::string FileText(const std::string& path) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
-  const std::string log = text.str();
-  return log.find("serving") != std::string::npos && log.find(tail) != std::string::npos;
+  return text.str();
 }
 
 // A running `idres serve` on `store`, for one test; killed when it goes away.
@@ -70,8 +69,7 @@ class Served {
     // port accepts, or fails when the server died. Another test's server
     // may have taken the port since it was free: it is ours once our
     // server's log says it serves there.
-    const std::string serving = ":" + std::to_string(port_) + "\n";
-    while (!Logged(dir.File("serve.log"), serving) || !Accepts(port_)) {
+    while (!testing::LogSaysServing(FileText(dir.File("serve.log")), port_) || !Accepts(port_)) {
       if (process_.Poll()) FAIL("idres serve exited; see " + dir.File("serve.log"));
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }

@@ -8,6 +8,7 @@
 
 #include "tests/batch/data_sets.h"
 #include "tests/batch/temp_dir.h"
+#include "tests/support/idres_process.h"
 
 namespace idres::testing {
 
