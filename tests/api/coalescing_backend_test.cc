@@ -34,6 +34,7 @@ class GatedBackend : public api::IdentityBackend {
  public:
   std::vector<std::vector<std::string>> calls;  // cookies of each call, in order
   std::vector<Deadline> deadlines;              // deadline of each call
+  std::vector<bool> batched;                    // each call was a BatchUpsert
   bool fail_batches = false;
   // A batch waits until its deadline has passed, then fails as the engine
   // would.
@@ -55,13 +56,13 @@ class GatedBackend : public api::IdentityBackend {
   }
 
   UpsertResult Upsert(const Record& record, const Deadline& deadline) override {
-    Enter(std::span<const Record>(&record, 1), deadline);
+    Enter(std::span<const Record>(&record, 1), deadline, false);
     if (record.identifiers.front().value == "throws") throw BusyError("held key");
     return Answer(record);
   }
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
                                         const Deadline& deadline) override {
-    Enter(records, deadline);
+    Enter(records, deadline, true);
     if (fail_batches) throw BusyError("a key was held");
     if (batches_outlive_deadline) {
       while (!deadline.Passed()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -87,12 +88,13 @@ class GatedBackend : public api::IdentityBackend {
   int ConnectionsInUse() const override { return 0; }
 
  private:
-  void Enter(std::span<const Record> records, const Deadline& deadline) {
+  void Enter(std::span<const Record> records, const Deadline& deadline, bool batch) {
     std::unique_lock lock(mu_);
     std::vector<std::string> cookies;
     for (const Record& r : records) cookies.push_back(r.identifiers.front().value);
     calls.push_back(std::move(cookies));
     deadlines.push_back(deadline);
+    batched.push_back(batch);
     cv_.notify_all();
     if (calls.size() == 1) cv_.wait(lock, [&] { return released_; });
   }
@@ -159,6 +161,7 @@ TEST_CASE("a lone upsert on an idle backend is a plain upsert", "[api]") {
   CHECK(backend.Upsert(Named("7"), {}).person_id == 7);
   REQUIRE(inner.calls.size() == 1);
   CHECK(inner.calls[0] == std::vector<std::string>{"7"});
+  CHECK(inner.batched == std::vector<bool>{false});
 }
 
 TEST_CASE("upserts queued behind a busy connection share one batch, in arrival order", "[api]") {
@@ -168,6 +171,7 @@ TEST_CASE("upserts queued behind a busy connection share one batch, in arrival o
   for (int i = 2; i <= 5; ++i) CHECK(queued[static_cast<std::size_t>(i - 2)].get().person_id == i);
   REQUIRE(inner.calls.size() == 2);
   CHECK(inner.calls[1] == std::vector<std::string>{"2", "3", "4", "5"});
+  CHECK(inner.batched == std::vector<bool>{false, true});
 }
 
 TEST_CASE("a batch takes at most max_batch records; the rest go next", "[api]") {
@@ -251,6 +255,7 @@ TEST_CASE("a record out of time when its batch fails is told it may have been st
   // The record with time left is applied again, alone.
   CHECK(queued[1].get().person_id == 3);
   CHECK(inner.calls == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"3"}});
+  CHECK(inner.batched == std::vector<bool>{false, true, false});
 }
 
 TEST_CASE("an exception of a lone upsert reaches its caller only", "[api]") {
