@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <future>
 #include <stdexcept>
 #include <string>
 
@@ -10,16 +11,13 @@
 namespace idres::api {
 
 struct CoalescingBackend::Call {
-  Call(const Record& r, const Deadline& d) : record(&r), deadline(d) {}
-  const Record* record;
+  Call(Record r, const Deadline& d, UpsertCallback cb)
+      : record(std::move(r)), deadline(d), done(std::move(cb)) {}
+  Record record;
   Deadline deadline;
-  std::condition_variable woken;
-  bool taken = false;    // in a batch; its runner answers it
-  bool running = false;  // its thread is a runner now, not waiting
-  bool done = false;     // answered
-  bool alone = false;    // answered: the batch failed, apply the record on its own
-  UpsertResult result;
-  std::exception_ptr error;
+  UpsertCallback done;
+  bool alone = false;  // a batch of its failed: apply the record on its own
+  UpsertOutcome outcome;
 };
 
 namespace {
@@ -30,11 +28,11 @@ constexpr const char* kExpiredInBatch =
     "the deadline passed while this upsert was applied together with others, and that "
     "transaction failed; it may or may not have been stored";
 
-// The earliest deadline of `batch`; unset when none has one.
+// The earliest deadline of `calls`; unset when none has one.
 template <typename Calls>
-Deadline Earliest(const Calls& batch) {
+Deadline Earliest(const Calls& calls) {
   Deadline earliest;
-  for (const auto* call : batch) {
+  for (const auto* call : calls) {
     const auto at = call->deadline.at();
     if (at && (!earliest.IsSet() || *at < *earliest.at())) earliest = call->deadline;
   }
@@ -46,39 +44,53 @@ Deadline Earliest(const Calls& batch) {
 CoalescingBackend::CoalescingBackend(IdentityBackend& inner, int runners, std::size_t max_batch,
                                      std::size_t max_batch_identifiers, Metrics* metrics)
     : inner_(inner),
-      runners_(std::max(1, runners)),
       max_batch_(std::max<std::size_t>(1, max_batch)),
       max_batch_identifiers_(max_batch_identifiers),
-      metrics_(metrics) {}
+      metrics_(metrics) {
+  try {
+    threads_.emplace_back([this] { TimekeeperLoop(); });
+    for (int i = 0; i < std::max(1, runners); ++i) threads_.emplace_back([this] { RunnerLoop(); });
+  } catch (...) {
+    Stop();
+    throw;
+  }
+}
+
+CoalescingBackend::~CoalescingBackend() { Stop(); }
+
+void CoalescingBackend::Stop() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  work_.notify_all();
+  clock_.notify_all();
+  for (auto& thread : threads_) {
+    if (thread.joinable()) thread.join();
+  }
+}
+
+void CoalescingBackend::Submit(Record record, const Deadline& deadline, UpsertCallback done) {
+  auto call = std::make_unique<Call>(std::move(record), deadline, std::move(done));
+  std::lock_guard lock(mu_);
+  queue_.push_back(std::move(call));
+  ShowQueue();
+  // Under load every runner is busy and takes the call when it comes round:
+  // no wake-up, no thread switch.
+  if (idle_runners_ > 0) work_.notify_one();
+  const auto at = deadline.at();
+  if (at && (!timekeeper_wakes_ || *at < *timekeeper_wakes_)) clock_.notify_one();
+}
 
 UpsertResult CoalescingBackend::Upsert(const Record& record, const Deadline& deadline) {
-  Call me(record, deadline);
-  {
-    std::unique_lock lock(mu_);
-    queue_.push_back(&me);
-    ShowQueue();
-    try {
-      while (!me.done) {
-        if (!me.taken && running_ < runners_) {
-          RunBatch(lock, me);
-        } else if (!me.taken && deadline.Passed()) {
-          throw DeadlineError(kExpiredInQueue);
-        } else if (me.taken || !deadline.IsSet()) {
-          me.woken.wait(lock);
-        } else {
-          me.woken.wait_until(lock, *deadline.at());
-        }
-      }
-    } catch (...) {
-      // Only before a runner took the call: a taken call is answered, never
-      // thrown here.
-      if (!me.taken) Remove(&me);
-      throw;
-    }
-  }
-  if (me.alone) return inner_.Upsert(record, deadline);
-  if (me.error) std::rethrow_exception(me.error);
-  return std::move(me.result);
+  // Shared with the callback, which may still be returning from set_value
+  // when this thread has its answer.
+  auto answer = std::make_shared<std::promise<UpsertOutcome>>();
+  auto outcome = answer->get_future();
+  Submit(record, deadline, [answer](UpsertOutcome o) { answer->set_value(std::move(o)); });
+  UpsertOutcome o = outcome.get();
+  if (o.error) std::rethrow_exception(o.error);
+  return std::move(o.result);
 }
 
 std::size_t CoalescingBackend::Queued() const {
@@ -86,115 +98,150 @@ std::size_t CoalescingBackend::Queued() const {
   return queue_.size();
 }
 
-void CoalescingBackend::RunBatch(std::unique_lock<std::mutex>& lock, Call& me) {
-  const std::vector<Call*> batch = TakeBatch();  // may throw before it takes any
-  ++running_;
-  me.running = true;
-  WakeNextRunner();
-  lock.unlock();
-  try {
-    Apply(batch);
-  } catch (...) {  // e.g. no memory for the copies: every call gets the error
-    for (Call* call : batch) call->error = std::current_exception();
+void CoalescingBackend::RunnerLoop() {
+  std::unique_lock lock(mu_);
+  for (;;) {
+    if (queue_.empty()) {
+      if (stopping_) return;  // only once every call is answered
+      ++idle_runners_;
+      work_.wait(lock);
+      --idle_runners_;
+      continue;
+    }
+    Calls batch = TakeBatch();
+    lock.unlock();
+    Calls again = Apply(std::move(batch));
+    lock.lock();
+    if (again.empty()) continue;
+    // Ahead of the calls that came later, each on its own.
+    for (auto it = again.rbegin(); it != again.rend(); ++it) queue_.push_front(std::move(*it));
+    ShowQueue();
+    work_.notify_all();
   }
-  lock.lock();
-  me.running = false;
-  --running_;
-  for (Call* call : batch) {
-    call->done = true;
-    // Under the mutex: once a waiter sees `done` it may return and end its
-    // Call.
-    if (call != &me) call->woken.notify_one();
-  }
-  WakeNextRunner();
 }
 
-std::vector<CoalescingBackend::Call*> CoalescingBackend::TakeBatch() {
-  std::vector<Call*> batch;
+void CoalescingBackend::TimekeeperLoop() {
+  std::unique_lock lock(mu_);
+  while (!stopping_) {
+    Calls expired;
+    std::optional<Deadline::Clock::time_point> next;
+    for (auto it = queue_.begin(); it != queue_.end();) {
+      if ((*it)->deadline.Passed()) {
+        expired.push_back(std::move(*it));
+        it = queue_.erase(it);
+        continue;
+      }
+      const auto at = (*it)->deadline.at();
+      if (at && (!next || *at < *next)) next = at;
+      ++it;
+    }
+    if (!expired.empty()) {
+      ShowQueue();
+      lock.unlock();
+      for (auto& call : expired) {
+        call->outcome.error = std::make_exception_ptr(DeadlineError(kExpiredInQueue));
+      }
+      Answer(std::move(expired));
+      lock.lock();
+      continue;  // the queue may have changed meanwhile
+    }
+    timekeeper_wakes_ = next;
+    if (next) {
+      clock_.wait_until(lock, *next);
+    } else {
+      clock_.wait(lock);
+    }
+  }
+}
+
+CoalescingBackend::Calls CoalescingBackend::TakeBatch() {
+  Calls batch;
   std::size_t identifiers = 0;
-  for (Call* call : queue_) {
-    const std::size_t n = call->record->identifiers.size();
+  while (!queue_.empty()) {
+    Call& call = *queue_.front();
+    const std::size_t n = call.record.identifiers.size();
     if (!batch.empty() &&
-        (batch.size() >= max_batch_ || identifiers + n > max_batch_identifiers_)) {
+        (call.alone || batch.size() >= max_batch_ || identifiers + n > max_batch_identifiers_)) {
       break;
     }
-    batch.push_back(call);
+    batch.push_back(std::move(queue_.front()));
+    queue_.pop_front();
     identifiers += n;
+    if (batch.back()->alone) break;
   }
-  queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(batch.size()));
-  for (Call* call : batch) call->taken = true;
   ShowQueue();
   return batch;
-}
-
-void CoalescingBackend::Remove(Call* call) {
-  const auto at = std::find(queue_.begin(), queue_.end(), call);
-  if (at != queue_.end()) queue_.erase(at);
-  ShowQueue();
-}
-
-void CoalescingBackend::WakeNextRunner() {
-  if (running_ >= runners_) return;
-  // The oldest call whose thread waits: one that runs a batch already (its
-  // own call left behind in the queue) would not hear it.
-  for (Call* call : queue_) {
-    if (!call->running) {
-      call->woken.notify_one();
-      return;
-    }
-  }
 }
 
 void CoalescingBackend::ShowQueue() {
   if (metrics_ != nullptr) metrics_->SetUpsertsQueued(queue_.size());
 }
 
-void CoalescingBackend::Apply(const std::vector<Call*>& batch) {
-  // A call whose deadline passed before its turn never reaches the database.
-  std::vector<Call*> live;
-  for (Call* call : batch) {
-    if (call->deadline.Passed()) {
-      call->error = std::make_exception_ptr(DeadlineError(kExpiredInQueue));
-    } else {
-      live.push_back(call);
+void CoalescingBackend::Answer(Calls calls) {
+  for (auto& call : calls) {
+    try {
+      call->done(std::move(call->outcome));
+    } catch (...) {  // a callback must not throw; the others still get theirs
     }
   }
-  if (live.empty()) return;
+}
+
+CoalescingBackend::Calls CoalescingBackend::Apply(Calls batch) {
+  // A call whose deadline passed before its turn never reaches the database.
+  std::vector<Call*> live;
+  for (auto& call : batch) {
+    if (call->deadline.Passed()) {
+      call->outcome.error = std::make_exception_ptr(DeadlineError(kExpiredInQueue));
+    } else {
+      live.push_back(call.get());
+    }
+  }
   if (live.size() == 1) {
     Call& call = *live.front();
     try {
-      call.result = inner_.Upsert(*call.record, call.deadline);
+      call.outcome.result = inner_.Upsert(call.record, call.deadline);
     } catch (...) {
-      call.error = std::current_exception();
+      call.outcome.error = std::current_exception();
     }
-    return;
   }
-  std::vector<Record> records;
-  records.reserve(live.size());
-  for (const Call* call : live) records.push_back(*call->record);
-  bool failed = false;
-  try {
-    std::vector<UpsertResult> results = inner_.BatchUpsert(records, Earliest(live));
-    if (results.size() != live.size()) {
-      throw std::logic_error("BatchUpsert answered " + std::to_string(results.size()) +
-                             " results for " + std::to_string(live.size()) + " records");
-    }
-    for (std::size_t i = 0; i < live.size(); ++i) live[i]->result = std::move(results[i]);
-  } catch (...) {
-    failed = true;
-    // One record's trouble is not the others' answer: each goes again alone
-    // while it has time. Whether the failed transaction stored a record is
-    // unknown (a COMMIT whose answer was lost, or the batch's earlier chunks),
-    // and a record out of time cannot find out.
-    for (Call* call : live) {
-      if (call->deadline.Passed()) {
-        call->error = std::make_exception_ptr(DeadlineError(kExpiredInBatch));
-      } else {
-        call->alone = true;
+  std::vector<Call*> retry;
+  if (live.size() > 1) {
+    bool failed = false;
+    try {
+      std::vector<Record> records;
+      records.reserve(live.size());
+      for (const Call* call : live) records.push_back(call->record);
+      std::vector<UpsertResult> results = inner_.BatchUpsert(records, Earliest(live));
+      if (results.size() != live.size()) {
+        throw std::logic_error("BatchUpsert answered " + std::to_string(results.size()) +
+                               " results for " + std::to_string(live.size()) + " records");
+      }
+      for (std::size_t i = 0; i < live.size(); ++i) live[i]->outcome.result = std::move(results[i]);
+    } catch (...) {
+      failed = true;
+      // One record's trouble is not the others' answer: each goes again
+      // alone while it has time. Whether the failed transaction stored a
+      // record is unknown (a COMMIT whose answer was lost, or the batch's
+      // earlier chunks), and a record out of time cannot find out.
+      for (Call* call : live) {
+        if (call->deadline.Passed()) {
+          call->outcome.error = std::make_exception_ptr(DeadlineError(kExpiredInBatch));
+        } else {
+          call->alone = true;
+          retry.push_back(call);
+        }
       }
     }
+    if (metrics_ != nullptr) metrics_->OnCoalescedBatch(live.size(), failed);
   }
-  if (metrics_ != nullptr) metrics_->OnCoalescedBatch(live.size(), failed);
+  Calls again;
+  Calls answered;
+  for (auto& call : batch) {
+    const bool retried = std::find(retry.begin(), retry.end(), call.get()) != retry.end();
+    (retried ? again : answered).push_back(std::move(call));
+  }
+  Answer(std::move(answered));
+  return again;
 }
 
 }  // namespace idres::api

@@ -15,6 +15,21 @@ HttpResponse Plain(int status, std::string body) {
   return {status, "text/plain; charset=utf-8", std::move(body)};
 }
 
+using Clock = std::chrono::steady_clock;
+
+constexpr std::string_view kUpsert = "Upsert";
+
+std::string_view PathOf(const HttpRequest& request) {
+  return std::string_view(request.target).substr(0, request.target.find('?'));
+}
+
+// The response carrying `reply`.
+template <typename Response>
+HttpResponse Respond(const Reply<Response>& reply, WireFormat format) {
+  if (const auto* error = std::get_if<RpcError>(&reply)) return ErrorResponse(*error);
+  return {200, std::string(ContentTypeOf(format)), Encode(std::get<Response>(reply), format)};
+}
+
 // Decodes, runs `method` on the message and encodes its answer.
 template <typename Request, typename Response>
 HttpResponse Run(const HttpRequest& http, WireFormat format, const Deadline& deadline,
@@ -22,9 +37,7 @@ HttpResponse Run(const HttpRequest& http, WireFormat format, const Deadline& dea
                  const IdentityMethods& methods) {
   Request request;
   if (auto error = Decode(http.body, format, request)) return ErrorResponse(*error);
-  auto reply = (methods.*method)(request, deadline);
-  if (auto* error = std::get_if<RpcError>(&reply)) return ErrorResponse(*error);
-  return {200, std::string(ContentTypeOf(format)), Encode(std::get<Response>(reply), format)};
+  return Respond((methods.*method)(request, deadline), format);
 }
 
 // Run() of one IdentityMethods method, as a plain function for the table.
@@ -41,7 +54,7 @@ using Handler = HttpResponse (*)(const HttpRequest&, WireFormat, const Deadline&
 Handler HandlerOf(std::string_view method) {
   using M = IdentityMethods;
   static const std::pair<std::string_view, Handler> kMethods[] = {
-      {"Upsert", &RunMethod<&M::Upsert>},
+      {kUpsert, &RunMethod<&M::Upsert>},
       {"BatchUpsert", &RunMethod<&M::BatchUpsert>},
       {"ForgetReceipts", &RunMethod<&M::ForgetReceipts>},
       {"GetPerson", &RunMethod<&M::GetPerson>},
@@ -68,6 +81,41 @@ std::optional<RpcError> HeaderError(const HttpRequest& request) {
   return std::nullopt;
 }
 
+HttpResponse Unauthenticated() {
+  return ErrorResponse({Code::kUnauthenticated, "missing or wrong bearer token"});
+}
+
+// A call of the service's method, past every check that needs no decoding.
+struct Admitted {
+  Handler handler;
+  WireFormat format;
+  Deadline deadline;
+};
+
+// The call of `method`, or the response that refuses it: no such method,
+// the wrong HTTP method, content type or Connect headers, a body over the
+// limit, a bad or passed deadline.
+std::variant<HttpResponse, Admitted> Admit(std::string_view method, const HttpRequest& request,
+                                           const Limits& limits) {
+  const Handler handler = HandlerOf(method);
+  if (handler == nullptr) return Plain(404, "no such method\n");
+  if (request.method != "POST") return Plain(405, "Connect unary calls use POST\n");
+  const auto format = ParseContentType(request.content_type);
+  if (!format) {
+    return Plain(415, "Content-Type must be application/json or application/proto\n");
+  }
+  if (auto error = HeaderError(request)) return ErrorResponse(*error);
+  if (request.body.size() > limits.max_body_bytes) {
+    return ErrorResponse({Code::kResourceExhausted, "request body over the limit"});
+  }
+  const auto deadline = DeadlineOf(request);
+  if (const auto* error = std::get_if<RpcError>(&deadline)) return ErrorResponse(*error);
+  if (std::get<Deadline>(deadline).Passed()) {
+    return ErrorResponse({Code::kDeadlineExceeded, "the deadline passed before the call started"});
+  }
+  return Admitted{handler, *format, std::get<Deadline>(deadline)};
+}
+
 // The Connect code name of a response the handler produced, for metrics.
 std::string CodeOf(const HttpResponse& response) {
   if (response.status == 200) return "ok";
@@ -85,22 +133,21 @@ std::string CodeOf(const HttpResponse& response) {
 
 }  // namespace
 
-RpcHandler::RpcHandler(IdentityBackend& backend, Metrics* metrics, HandlerOptions options)
+RpcHandler::RpcHandler(IdentityBackend& backend, Metrics* metrics, HandlerOptions options,
+                       AsyncUpserter* upserter)
     : backend_(backend),
       metrics_(metrics),
       options_(std::move(options)),
-      methods_(backend, options_.limits) {}
+      methods_(backend, options_.limits),
+      upserter_(upserter) {}
 
 HttpResponse RpcHandler::Handle(const HttpRequest& request) const {
-  const std::string_view path =
-      std::string_view(request.target).substr(0, request.target.find('?'));
+  const std::string_view path = PathOf(request);
   if (path == "/healthz") {
     if (request.method != "GET") return Plain(405, "use GET\n");
     return Health();
   }
-  if (!options_.auth_token.empty() && !BearerMatches(request.authorization, options_.auth_token)) {
-    return ErrorResponse({Code::kUnauthenticated, "missing or wrong bearer token"});
-  }
+  if (!Authorized(request)) return Unauthenticated();
   if (path == "/metrics" && metrics_ != nullptr) {
     if (request.method != "GET") return Plain(405, "use GET\n");
     return {200, "text/plain; version=0.0.4; charset=utf-8",
@@ -120,38 +167,74 @@ HttpResponse RpcHandler::Health() const {
 }
 
 HttpResponse RpcHandler::Call(std::string_view method, const HttpRequest& request) const {
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = Clock::now();
   HttpResponse response = Dispatch(method, request);
   // Calls of a method the service has, whatever their code (not_found too).
-  if (metrics_ != nullptr && HandlerOf(method) != nullptr) {
-    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-    metrics_->OnRequest(method, CodeOf(response), elapsed.count());
-  }
+  if (HandlerOf(method) != nullptr) Observe(method, start, response);
   return response;
 }
 
 HttpResponse RpcHandler::Dispatch(std::string_view method, const HttpRequest& request) const {
-  const Handler handler = HandlerOf(method);
-  if (handler == nullptr) return Plain(404, "no such method\n");
-  if (request.method != "POST") return Plain(405, "Connect unary calls use POST\n");
-  const auto format = ParseContentType(request.content_type);
-  if (!format) {
-    return Plain(415, "Content-Type must be application/json or application/proto\n");
-  }
-  if (auto error = HeaderError(request)) return ErrorResponse(*error);
-  if (request.body.size() > options_.limits.max_body_bytes) {
-    return ErrorResponse({Code::kResourceExhausted, "request body over the limit"});
-  }
-  const auto deadline = DeadlineOf(request);
-  if (const auto* error = std::get_if<RpcError>(&deadline)) return ErrorResponse(*error);
-  if (std::get<Deadline>(deadline).Passed()) {
-    return ErrorResponse({Code::kDeadlineExceeded, "the deadline passed before the call started"});
-  }
+  auto admitted = Admit(method, request, options_.limits);
+  if (auto* refused = std::get_if<HttpResponse>(&admitted)) return std::move(*refused);
+  const Admitted& call = std::get<Admitted>(admitted);
   try {
-    return handler(request, *format, std::get<Deadline>(deadline), methods_);
+    return call.handler(request, call.format, call.deadline, methods_);
   } catch (...) {
     return ErrorResponse(MapException(std::current_exception(), method));
   }
+}
+
+std::optional<RpcHandler::Begun> RpcHandler::Begin(const HttpRequest& request) const {
+  const std::string_view path = PathOf(request);
+  if (upserter_ == nullptr || path.substr(0, kServicePrefix.size()) != kServicePrefix ||
+      path.substr(kServicePrefix.size()) != kUpsert) {
+    return std::nullopt;
+  }
+  if (!Authorized(request)) return Unauthenticated();
+  const auto start = Clock::now();
+  Begun begun = BeginUpsert(request, start);
+  if (const auto* refused = std::get_if<HttpResponse>(&begun)) Observe(kUpsert, start, *refused);
+  return begun;
+}
+
+RpcHandler::Begun RpcHandler::BeginUpsert(const HttpRequest& request,
+                                          Clock::time_point start) const {
+  try {
+    auto admitted = Admit(kUpsert, request, options_.limits);
+    if (auto* refused = std::get_if<HttpResponse>(&admitted)) return std::move(*refused);
+    const Admitted& call = std::get<Admitted>(admitted);
+    v1::UpsertRequest message;
+    if (auto error = Decode(request.body, call.format, message)) return ErrorResponse(*error);
+    auto checked = methods_.UpsertRecord(message);
+    if (const auto* error = std::get_if<RpcError>(&checked)) return ErrorResponse(*error);
+    return PendingUpsert{std::get<Record>(std::move(checked)), call.deadline, call.format, start};
+  } catch (...) {
+    return ErrorResponse(MapException(std::current_exception(), kUpsert));
+  }
+}
+
+HttpResponse RpcHandler::Finish(const PendingUpsert& upsert, UpsertOutcome outcome) const {
+  HttpResponse response;
+  try {
+    if (outcome.error) std::rethrow_exception(outcome.error);
+    response = Respond(IdentityMethods::UpsertReply(outcome.result), upsert.format);
+  } catch (...) {
+    response = ErrorResponse(MapException(std::current_exception(), kUpsert));
+  }
+  Observe(kUpsert, upsert.start, response);
+  return response;
+}
+
+bool RpcHandler::Authorized(const HttpRequest& request) const {
+  return options_.auth_token.empty() || BearerMatches(request.authorization, options_.auth_token);
+}
+
+void RpcHandler::Observe(std::string_view method, Clock::time_point start,
+                         const HttpResponse& response) const {
+  if (metrics_ == nullptr) return;
+  const std::chrono::duration<double> elapsed = Clock::now() - start;
+  metrics_->OnRequest(method, CodeOf(response), elapsed.count());
 }
 
 }  // namespace idres::api

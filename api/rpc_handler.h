@@ -7,12 +7,22 @@
 // Every failure becomes a response here: bad input and limits through
 // IdentityMethods, thrown backend failures through MapException.
 //
+// Given an AsyncUpserter, an Upsert call can be answered without a database
+// thread: Begin() does all of it but the database work (routing, checks,
+// decoding, the record's own checks), the session hands the record to the
+// upserter, and Finish() makes the response of the outcome.
+//
 // Thread-safety: Handle may be called from many threads at once.
 #pragma once
 
+#include <chrono>
+#include <optional>
 #include <string>
+#include <variant>
 
+#include "api/async_upserter.h"
 #include "api/backend.h"
+#include "api/codec.h"
 #include "api/http_message.h"
 #include "api/limits.h"
 #include "api/metrics.h"
@@ -28,13 +38,34 @@ struct HandlerOptions {
   int pool_size = 0;  // reported on /metrics
 };
 
+// An Upsert call decoded and checked, for an AsyncUpserter to apply.
+struct PendingUpsert {
+  Record record;
+  Deadline deadline;
+  WireFormat format;
+  std::chrono::steady_clock::time_point start;  // when the handler took the call
+};
+
 class RpcHandler {
  public:
-  // `metrics` may be null (no metrics recorded, /metrics answers 404).
-  RpcHandler(IdentityBackend& backend, Metrics* metrics, HandlerOptions options);
+  // `metrics` may be null (no metrics recorded, /metrics answers 404);
+  // `upserter` may be null (Begin() always answers nullopt). Both must
+  // outlive the handler.
+  RpcHandler(IdentityBackend& backend, Metrics* metrics, HandlerOptions options,
+             AsyncUpserter* upserter = nullptr);
 
   // The response to `request`; never throws.
   HttpResponse Handle(const HttpRequest& request) const;
+
+  using Begun = std::variant<HttpResponse, PendingUpsert>;
+  // For an Upsert call, when there is an upserter: the response if the call
+  // is refused before it reaches the database, else the upsert to hand to
+  // upserter() and then to Finish(). nullopt for any other request, which
+  // needs Handle(). Does no database work; never throws.
+  std::optional<Begun> Begin(const HttpRequest& request) const;
+  // The response to a begun upsert, from its outcome; never throws.
+  HttpResponse Finish(const PendingUpsert& upsert, UpsertOutcome outcome) const;
+  AsyncUpserter* upserter() const { return upserter_; }
 
   // The service's path prefix, "/idres.v1.IdentityService/".
   static constexpr std::string_view kServicePrefix = "/idres.v1.IdentityService/";
@@ -43,11 +74,18 @@ class RpcHandler {
   HttpResponse Health() const;
   HttpResponse Call(std::string_view method, const HttpRequest& request) const;
   HttpResponse Dispatch(std::string_view method, const HttpRequest& request) const;
+  Begun BeginUpsert(const HttpRequest& request, std::chrono::steady_clock::time_point start) const;
+  // Whether `request` carries the bearer token, when one is required.
+  bool Authorized(const HttpRequest& request) const;
+  // Records a call of `method` that began at `start` and got `response`.
+  void Observe(std::string_view method, std::chrono::steady_clock::time_point start,
+               const HttpResponse& response) const;
 
   IdentityBackend& backend_;
   Metrics* metrics_;
   HandlerOptions options_;
   IdentityMethods methods_;
+  AsyncUpserter* upserter_;
 };
 
 }  // namespace idres::api

@@ -54,10 +54,18 @@ std::variant<Record, RpcError> IdentityMethods::Check(const v1::Record& record) 
 
 Reply<v1::UpsertResponse> IdentityMethods::Upsert(const v1::UpsertRequest& request,
                                                   const Deadline& deadline) const {
-  if (!request.has_record()) return Invalid("record is required");
-  auto checked = Check(request.record());
+  auto checked = UpsertRecord(request);
   if (auto* error = std::get_if<RpcError>(&checked)) return std::move(*error);
-  const UpsertResult result = backend_.Upsert(std::get<Record>(checked), deadline);
+  return UpsertReply(backend_.Upsert(std::get<Record>(checked), deadline));
+}
+
+std::variant<Record, RpcError> IdentityMethods::UpsertRecord(
+    const v1::UpsertRequest& request) const {
+  if (!request.has_record()) return Invalid("record is required");
+  return Check(request.record());
+}
+
+Reply<v1::UpsertResponse> IdentityMethods::UpsertReply(const UpsertResult& result) {
   if (!result.ok()) return Refused(result);
   v1::UpsertResponse response;
   FillUpsertResult(result, response);

@@ -25,6 +25,11 @@ class IdentityMethods {
 
   Reply<v1::UpsertResponse> Upsert(const v1::UpsertRequest& request,
                                    const Deadline& deadline) const;
+  // Upsert in two halves, for a backend that answers later
+  // (api/async_upserter.h): the record to apply or the error that refuses
+  // the request, then the reply to what applying it came to.
+  std::variant<Record, RpcError> UpsertRecord(const v1::UpsertRequest& request) const;
+  static Reply<v1::UpsertResponse> UpsertReply(const UpsertResult& result);
   Reply<v1::BatchUpsertResponse> BatchUpsert(const v1::BatchUpsertRequest& request,
                                              const Deadline& deadline) const;
   Reply<v1::ForgetReceiptsResponse> ForgetReceipts(const v1::ForgetReceiptsRequest& request,

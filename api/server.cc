@@ -68,9 +68,9 @@ HandlerOptions ToHandlerOptions(const ServerOptions& options) {
 }  // namespace
 
 struct Server::Impl {
-  Impl(ServerOptions opts, IdentityBackend& backend, Metrics* metrics)
+  Impl(ServerOptions opts, IdentityBackend& backend, Metrics* metrics, AsyncUpserter* upserter)
       : options(std::move(opts)),
-        handler(backend, metrics, ToHandlerOptions(options)),
+        handler(backend, metrics, ToHandlerOptions(options), upserter),
         work(static_cast<std::size_t>(std::max(1, options.worker_threads))),
         acceptor(io),
         signals(io, SIGINT, SIGTERM),
@@ -169,8 +169,9 @@ struct Server::Impl {
   SessionContext context;
 };
 
-Server::Server(ServerOptions options, IdentityBackend& backend, Metrics* metrics)
-    : impl_(std::make_unique<Impl>(std::move(options), backend, metrics)) {
+Server::Server(ServerOptions options, IdentityBackend& backend, Metrics* metrics,
+               AsyncUpserter* upserter)
+    : impl_(std::make_unique<Impl>(std::move(options), backend, metrics, upserter)) {
   impl_->Listen();
 }
 

@@ -1,7 +1,9 @@
 #include "api/session.h"
 
 #include <spdlog/spdlog.h>
+#include <boost/asio/async_result.hpp>
 #include <boost/asio/co_spawn.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core.hpp>
@@ -63,6 +65,36 @@ awaitable<HttpResponse> HandleOnPool(SessionContext& context, const HttpRequest&
       use_awaitable);
 }
 
+// Hands `upsert`'s record to `upserter` and resumes, on the session's
+// strand, with the outcome. No thread waits for the database meanwhile.
+awaitable<UpsertOutcome> Apply(AsyncUpserter& upserter, PendingUpsert& upsert) {
+  co_return co_await asio::async_initiate<decltype(use_awaitable), void(UpsertOutcome)>(
+      [&upserter, &upsert](auto handler) {
+        auto shared = std::make_shared<decltype(handler)>(std::move(handler));
+        // Tracked: the I/O threads keep running until the outcome is back.
+        auto executor = asio::prefer(asio::get_associated_executor(*shared),
+                                     asio::execution::outstanding_work.tracked);
+        upserter.Submit(std::move(upsert.record), upsert.deadline,
+                        [shared, executor](UpsertOutcome outcome) {
+                          asio::post(executor, [shared, outcome = std::move(outcome)]() mutable {
+                            (*shared)(std::move(outcome));
+                          });
+                        });
+      },
+      use_awaitable);
+}
+
+// The response to `request`: an upsert through the upserter, anything else
+// by the handler on the database pool.
+awaitable<HttpResponse> Respond(SessionContext& context, const HttpRequest& request) {
+  auto begun = context.handler.Begin(request);
+  if (!begun) co_return co_await HandleOnPool(context, request);
+  if (auto* refused = std::get_if<HttpResponse>(&*begun)) co_return std::move(*refused);
+  auto& upsert = std::get<PendingUpsert>(*begun);
+  UpsertOutcome outcome = co_await Apply(*context.handler.upserter(), upsert);
+  co_return context.handler.Finish(upsert, std::move(outcome));
+}
+
 // The answer for a request that failed while being read, or nullopt when
 // the connection should just close (timeouts, resets, the client leaving).
 std::optional<HttpResponse> ReadFailureResponse(const beast::error_code& ec) {
@@ -111,7 +143,7 @@ class Session {
         co_return;
       }
       const HttpRequest request = ToHttpRequest(parser.get());
-      const HttpResponse response = co_await HandleOnPool(context_, request);
+      const HttpResponse response = co_await Respond(context_, request);
       const bool keep_alive = parser.get().keep_alive() && !context_.stopping;
       auto out = ToBeast(response, parser.get().version(), keep_alive);
       Lowest().expires_after(context_.read_timeout);

@@ -1,7 +1,9 @@
 // The per-connection HTTP/1.1 loop: read a request (every read under a
 // deadline, the body limit enforced by the parser so an oversized body is
-// refused before it is read whole), run the handler on the database thread
-// pool, write the response, repeat while keep-alive. It does I/O only; what
+// refused before it is read whole), answer it, write the response, repeat
+// while keep-alive. An Upsert goes to the handler's AsyncUpserter, when it
+// has one, with no thread waiting for it; any other call runs the handler
+// on the database thread pool. It does I/O only; what
 // to answer is RpcHandler's business. Internal to api/.
 #pragma once
 

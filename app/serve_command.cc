@@ -13,6 +13,7 @@
 #include <cctype>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "api/backend.h"
 #include "api/coalescing_backend.h"
@@ -26,13 +27,18 @@
 namespace idres::app {
 namespace {
 
-// Threads for calls waiting in the coalescer, per database connection.
-constexpr int kWaitersPerConnection = 8;
-constexpr int kMaxWorkerThreads = 256;
 // Most identifiers one shared transaction takes: with a lock key or a few
 // per identifier, 16 connections stay well inside PostgreSQL's default lock
 // table (max_locks_per_transaction 64 x max_connections 100).
 constexpr std::size_t kMaxBatchIdentifiers = 256;
+
+// Network threads: decoding and answering a call is a small part of its
+// work beside the database's, so a quarter of the cores, at least one. On
+// two cores one network thread served 19% more upserts than two
+// (BENCHMARKS.md): fewer threads contend with PostgreSQL for the cores.
+int DefaultIoThreads() {
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency() / 4));
+}
 
 struct ServeFlags {
   std::string config_file;
@@ -146,10 +152,8 @@ int Serve(const ServeFlags& flags) {
   }
   auto metrics = std::make_shared<api::Metrics>();
   api::ServerOptions server = flags.server;
-  // Upserts waiting for a connection wait inside the coalescer, where a free
-  // connection's runner takes them together: they need threads to wait on.
-  server.worker_threads = std::max(
-      flags.pool_size, std::min(kMaxWorkerThreads, flags.pool_size * kWaitersPerConnection));
+  // Upserts need none: the coalescer's runners apply them.
+  server.worker_threads = flags.pool_size;
   server.pool_size = flags.pool_size;
   server.read_timeout = std::chrono::milliseconds(flags.read_timeout_ms);
   server.shutdown_timeout = std::chrono::milliseconds(flags.shutdown_timeout_ms);
@@ -160,7 +164,7 @@ int Serve(const ServeFlags& flags) {
   api::CoalescingBackend backend(engine_backend, flags.pool_size,
                                  static_cast<std::size_t>(flags.coalesce), kMaxBatchIdentifiers,
                                  metrics.get());
-  api::Server service(std::move(server), backend, metrics.get());
+  api::Server service(std::move(server), backend, metrics.get(), &backend);
   service.Run();
   return 0;  // the engine's pool closes as `engine` goes out of scope
 }
@@ -171,6 +175,7 @@ void AddServeCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("serve", "Serve the IdentityService (Connect over HTTP/1.1)");
   auto flags = std::make_shared<ServeFlags>();
   auto& f = *flags;
+  f.server.io_threads = DefaultIoThreads();
   cmd->add_option("--config", f.config_file, "TOML file with any of these options")
       ->envname("IDRES_CONFIG");
   Add(*cmd, "listen", f.server.listen, "host:port to listen on");
@@ -195,7 +200,8 @@ void AddServeCommand(CLI::App& app) {
   cmd->add_flag("--no-prepared-statements", f.no_prepared_statements,
                 "no named prepared statements (PgBouncer in transaction mode)")
       ->envname("IDRES_NO_PREPARED_STATEMENTS");
-  Add(*cmd, "io-threads", f.server.io_threads, "threads doing network I/O");
+  Add(*cmd, "io-threads", f.server.io_threads,
+      "threads doing network I/O (default: a quarter of the cores, at least 1)");
   Add(*cmd, "read-timeout-ms", f.read_timeout_ms, "deadline of each read and write");
   Add(*cmd, "shutdown-timeout-ms", f.shutdown_timeout_ms, "bound on finishing in-flight calls");
   cmd->callback([cmd, flags] {

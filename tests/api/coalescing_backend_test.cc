@@ -6,6 +6,7 @@
 // server's race tests, which run through the coalescer).
 #include "api/coalescing_backend.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <condition_variable>
 #include <future>
@@ -264,6 +265,42 @@ TEST_CASE("an exception of a lone upsert reaches its caller only", "[api]") {
   api::CoalescingBackend backend(inner, 2, 32, kManyIdentifiers);
   CHECK_THROWS_AS(backend.Upsert(Named("throws"), {}), BusyError);
   CHECK(backend.Upsert(Named("2"), {}).person_id == 2);
+}
+
+TEST_CASE("Submit returns at once and answers on a runner's thread", "[api]") {
+  GatedBackend inner;
+  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
+  std::promise<std::pair<std::thread::id, api::UpsertOutcome>> answer;
+  auto answered = answer.get_future();
+  backend.Submit(Named("1"), {}, [&answer](api::UpsertOutcome outcome) {
+    answer.set_value({std::this_thread::get_id(), std::move(outcome)});
+  });
+  inner.AwaitHeld();  // Submit has returned while the database holds the call
+  inner.Release();
+  auto [thread, outcome] = answered.get();
+  CHECK(thread != std::this_thread::get_id());
+  CHECK_FALSE(outcome.error);
+  CHECK(outcome.result.person_id == 1);
+}
+
+TEST_CASE("a stopping coalescer answers every call it was given", "[api]") {
+  GatedBackend inner;
+  std::mutex mu;
+  std::vector<std::int64_t> answered;
+  const auto record = [&](api::UpsertOutcome outcome) {
+    std::lock_guard lock(mu);
+    answered.push_back(outcome.result.person_id);
+  };
+  {
+    api::CoalescingBackend backend(inner, 1, 2, kManyIdentifiers);
+    backend.Submit(Named("1"), {}, record);
+    inner.AwaitHeld();
+    for (const char* cookie : {"2", "3", "4"}) backend.Submit(Named(cookie), {}, record);
+    inner.Release();
+  }  // the destructor returns only once all four are answered
+  std::sort(answered.begin(), answered.end());
+  CHECK(answered == std::vector<std::int64_t>{1, 2, 3, 4});
+  CHECK(inner.calls == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"4"}});
 }
 
 }  // namespace
