@@ -4,7 +4,9 @@
 // records are read, locked and re-read at once, and the records are resolved
 // in memory one after the other: each sees the ones before it, so records of
 // one batch that match each other end as one person. The writes are a few
-// multi-row statements per chunk, not several per record.
+// multi-row statements per chunk, not several per record, sent with the
+// COMMIT: a chunk of new persons takes three round trips (locks and
+// candidates, person ids, writes and COMMIT).
 #include <algorithm>
 #include <set>
 
@@ -85,8 +87,13 @@ void ApplyChunk(detail::Tx& tx, const std::vector<detail::PreparedRecord>& prepa
     std::vector<std::int64_t> ids;
     for (const Candidate& c : detail::ReadCandidates(tx, all)) ids.push_back(c.person_id);
     Dedup(ids);
-    if (!ctx.skip_locks && detail::LockPersons(tx, ids).size() != ids.size()) continue;
-    auto persons = detail::ReadPersons(tx, ids);
+    // No candidate (records of new persons only): nothing to lock or read,
+    // and no round trip for it.
+    if (!ids.empty() && !ctx.skip_locks && detail::LockPersons(tx, ids).size() != ids.size()) {
+      continue;
+    }
+    auto persons =
+        ids.empty() ? std::map<std::int64_t, detail::StoredPerson>{} : detail::ReadPersons(tx, ids);
     if (persons.size() != ids.size()) continue;
     detail::BatchResolver resolver(ctx.matcher, std::move(persons), ctx.max_person_traits);
     std::vector<UpsertResult*> written;
@@ -153,8 +160,9 @@ std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
       for (std::size_t i : todo) {
         if (receipt && results[i].ok()) written.push_back(receipt->items[i]);
       }
+      // With the COMMIT, like the writes: the same transaction either way.
       if (!written.empty()) {
-        tx.Exec(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
+        tx.Defer(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
       }
     };
     try {

@@ -107,13 +107,14 @@ void WriteBatch(Tx& tx, const BatchResolver& resolver, const LockPlanner& planne
 
   // New persons first: a stored person may be merged into one of them.
   // kWriteBatch inserts them, so the merges run after it; the identifiers
-  // it inserts exclude what the merges move (in_database).
-  tx.Exec(kWriteBatch, BigintArray(rows.new_persons), BigintArray(rows.trait_owner),
-          TextArray(rows.trait_keys), TextArray(rows.trait_kinds), TextArray(rows.trait_values),
-          BigintArray(rows.updated_persons), BigintArray(rows.id_person), TextArray(rows.id_type),
-          TextArray(rows.id_value), BoolArray(rows.id_unique), BigintArray(rows.key_key),
-          BigintArray(rows.key_person), BigintArray(rows.merge_absorbed),
-          BigintArray(rows.merge_survivor), std::string(kBridgeReason));
+  // it inserts exclude what the merges move (in_database). All of it goes
+  // with the COMMIT; an error in it fails the commit's round trip.
+  tx.Defer(kWriteBatch, BigintArray(rows.new_persons), BigintArray(rows.trait_owner),
+           TextArray(rows.trait_keys), TextArray(rows.trait_kinds), TextArray(rows.trait_values),
+           BigintArray(rows.updated_persons), BigintArray(rows.id_person), TextArray(rows.id_type),
+           TextArray(rows.id_value), BoolArray(rows.id_unique), BigintArray(rows.key_key),
+           BigintArray(rows.key_person), BigintArray(rows.merge_absorbed),
+           BigintArray(rows.merge_survivor), std::string(kBridgeReason));
   for (const auto& [survivor, absorbed] : absorbed_by) {
     MergeInto(tx, survivor, absorbed, kBridgeReason);
   }

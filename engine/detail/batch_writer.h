@@ -16,7 +16,9 @@
 namespace idres::detail {
 
 // Writes `resolver`'s persons inside `tx` and replaces the provisional ids
-// in `results` (person_id, merged_person_ids) with the real ones.
+// in `results` (person_id, merged_person_ids) with the real ones. Only the
+// id allocation is a round trip of its own; the writes are Defer()red and go
+// out with the transaction's next message, its COMMIT.
 // Thread-safety: uses `tx` (one thread's) and const inputs only.
 void WriteBatch(Tx& tx, const BatchResolver& resolver, const LockPlanner& planner,
                 const MatchConfig& config, std::vector<UpsertResult*>& results);
