@@ -34,8 +34,8 @@ constexpr std::size_t kMaxBatchIdentifiers = 256;
 
 // Network threads: decoding and answering a call is a small part of its
 // work beside the database's, so a quarter of the cores, at least one. On
-// two cores one network thread served 19% more upserts than two
-// (BENCHMARKS.md): fewer threads contend with PostgreSQL for the cores.
+// two cores one network thread served more upserts than two (BENCHMARKS.md,
+// shared 6): fewer threads contend with PostgreSQL for the cores.
 int DefaultIoThreads() {
   return std::max(1, static_cast<int>(std::thread::hardware_concurrency() / 4));
 }
@@ -46,6 +46,7 @@ struct ServeFlags {
   std::string database_url;
   int pool_size = 16;
   int coalesce = 32;
+  int upsert_runners = 0;  // 0: half the pool, at least 1
   int lock_timeout_ms = 2000;
   std::size_t max_person_traits = EngineOptions{}.max_person_traits;
   std::string default_region = "US";
@@ -54,6 +55,17 @@ struct ServeFlags {
   int read_timeout_ms = 30000;
   int shutdown_timeout_ms = 10000;
 };
+
+// Upserts applied at once. A runner keeps its connection busy (a batch's
+// round trips are few and the next batch waits in the queue), so one per
+// database core saturates the database; more only split the queue into
+// smaller batches, each paying for its own transaction. With the pool sized
+// at about 2 per core, that is half the pool; the other half serves the
+// other methods. BENCHMARKS.md (shared 6) measured 2 runners against 4 on
+// 2 cores.
+int UpsertRunners(const ServeFlags& flags) {
+  return flags.upsert_runners > 0 ? flags.upsert_runners : std::max(1, flags.pool_size / 2);
+}
 
 std::string EnvName(const std::string& flag) {
   std::string out = "IDRES_";
@@ -146,6 +158,10 @@ int Serve(const ServeFlags& flags) {
     spdlog::error("serve: --pool-size must be at least 1");
     return 2;
   }
+  if (flags.upsert_runners < 0 || flags.upsert_runners > flags.pool_size) {
+    spdlog::error("serve: --upsert-runners must be between 1 and --pool-size (0: half the pool)");
+    return 2;
+  }
   if (flags.coalesce < 1) {
     spdlog::error("serve: --coalesce must be at least 1 (1: no shared transactions)");
     return 2;
@@ -161,7 +177,7 @@ int Serve(const ServeFlags& flags) {
   ApplySchema(flags.database_url);
   Engine engine(engine_options);
   api::EngineBackend engine_backend(engine);
-  api::CoalescingBackend backend(engine_backend, flags.pool_size,
+  api::CoalescingBackend backend(engine_backend, UpsertRunners(flags),
                                  static_cast<std::size_t>(flags.coalesce), kMaxBatchIdentifiers,
                                  metrics.get());
   api::Server service(std::move(server), backend, metrics.get(), &backend);
@@ -181,6 +197,8 @@ void AddServeCommand(CLI::App& app) {
   Add(*cmd, "listen", f.server.listen, "host:port to listen on");
   Add(*cmd, "database-url", f.database_url, "PostgreSQL URL (libpq)");
   Add(*cmd, "pool-size", f.pool_size, "database connections");
+  Add(*cmd, "upsert-runners", f.upsert_runners,
+      "single upserts applied at once, each on a connection of the pool (0: half the pool)");
   Add(*cmd, "coalesce", f.coalesce,
       "most single upserts, queued while the database is busy, to share a transaction (1: none)");
   Add(*cmd, "lock-timeout-ms", f.lock_timeout_ms, "longest wait for a lock before unavailable");

@@ -84,25 +84,31 @@ void CheckEachCreatedOne(const TestDatabase& db, const std::vector<HttpReply>& r
   CHECK(db.Count("SELECT count(*) FROM persons") == kQueued + 1);
 }
 
-TEST_CASE("Upserts queued behind a busy connection go in together, each with its answer", "[pg]") {
+// Serves with `args`, queues Upserts behind a held one, and checks each
+// reply and the batches /metrics counts.
+void QueueAndCount(const std::vector<std::string>& args, long batches, long coalesced) {
   TestDatabase db;
-  ServerProcess server(db.url(), {"--pool-size", "1", "--lock-timeout-ms", "60000"});
+  ServerProcess server(db.url(), args);
   CheckEachCreatedOne(db, QueueBehindHeldKey(db, server));
   HttpClient client(server.port());
-  CHECK(Metric(client, "idres_upsert_batches_total") == 1);
-  CHECK(Metric(client, "idres_upserts_coalesced_total") == kQueued);
+  CHECK(Metric(client, "idres_upsert_batches_total") == batches);
+  CHECK(Metric(client, "idres_upserts_coalesced_total") == coalesced);
   CHECK(Metric(client, "idres_upsert_batch_failures_total") == 0);
   CHECK(Metric(client, "idres_upserts_queued") == 0);
 }
 
+TEST_CASE("Upserts queued behind a busy connection go in together, each with its answer", "[pg]") {
+  QueueAndCount({"--pool-size", "1", "--lock-timeout-ms", "60000"}, 1, kQueued);
+}
+
+TEST_CASE("by default half the pool applies upserts: a pool of 2 has one runner", "[pg]") {
+  // The held upsert takes the one runner; the second connection stays free
+  // for other methods, and the queue waits for the runner.
+  QueueAndCount({"--pool-size", "2", "--lock-timeout-ms", "60000"}, 1, kQueued);
+}
+
 TEST_CASE("with --coalesce 1 every queued Upsert has its own transaction", "[pg]") {
-  TestDatabase db;
-  ServerProcess server(db.url(),
-                       {"--pool-size", "1", "--lock-timeout-ms", "60000", "--coalesce", "1"});
-  CheckEachCreatedOne(db, QueueBehindHeldKey(db, server));
-  HttpClient client(server.port());
-  CHECK(Metric(client, "idres_upsert_batches_total") == 0);
-  CHECK(Metric(client, "idres_upserts_coalesced_total") == 0);
+  QueueAndCount({"--pool-size", "1", "--lock-timeout-ms", "60000", "--coalesce", "1"}, 0, 0);
 }
 
 }  // namespace
