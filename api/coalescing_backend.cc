@@ -17,16 +17,30 @@ struct CoalescingBackend::Call {
   Deadline deadline;
   UpsertCallback done;
   bool alone = false;  // a batch of its failed: apply the record on its own
+  bool retry = false;  // Apply() hands it back to be applied alone
   UpsertOutcome outcome;
 };
 
 namespace {
+
+constexpr std::chrono::milliseconds kRetryAfterNoMemory{10};
 
 constexpr const char* kExpiredInQueue =
     "the deadline passed while waiting for a database connection; nothing was written";
 constexpr const char* kExpiredInBatch =
     "the deadline passed while this upsert was applied together with others, and that "
     "transaction failed; it may or may not have been stored";
+
+// The earliest deadline of `calls`; unset when none has one.
+template <typename Calls>
+std::optional<Deadline::Clock::time_point> EarliestAt(const Calls& calls) {
+  std::optional<Deadline::Clock::time_point> earliest;
+  for (const auto& call : calls) {
+    const auto at = call->deadline.at();
+    if (at && (!earliest || *at < *earliest)) earliest = at;
+  }
+  return earliest;
+}
 
 // The earliest deadline of `calls`; unset when none has one.
 template <typename Calls>
@@ -73,13 +87,27 @@ void CoalescingBackend::Stop() {
 void CoalescingBackend::Submit(Record record, const Deadline& deadline, UpsertCallback done) {
   auto call = std::make_unique<Call>(std::move(record), deadline, std::move(done));
   std::lock_guard lock(mu_);
+  if (stopping_) throw std::logic_error("CoalescingBackend::Submit while it stops");
   queue_.push_back(std::move(call));
   ShowQueue();
-  // Under load every runner is busy and takes the call when it comes round:
-  // no wake-up, no thread switch.
-  if (idle_runners_ > 0) work_.notify_one();
-  const auto at = deadline.at();
+  if (idle_runners_ > 0) {
+    // An idle runner takes the call at once, and Apply() checks its deadline.
+    work_.notify_one();
+  } else {
+    // Under load every runner is busy and takes the call when it comes
+    // round: no wake-up, no thread switch, unless the timekeeper must watch
+    // a deadline earlier than the one it sleeps until.
+    WakeTimekeeperFor(deadline.at());
+  }
+}
+
+void CoalescingBackend::WakeTimekeeperFor(std::optional<Deadline::Clock::time_point> at) {
   if (at && (!timekeeper_wakes_ || *at < *timekeeper_wakes_)) clock_.notify_one();
+}
+
+std::exception_ptr CoalescingBackend::Expired(const Call& call) {
+  // A call sent again after its batch failed may have been stored by it.
+  return std::make_exception_ptr(DeadlineError(call.alone ? kExpiredInBatch : kExpiredInQueue));
 }
 
 UpsertResult CoalescingBackend::Upsert(const Record& record, const Deadline& deadline) {
@@ -108,22 +136,59 @@ void CoalescingBackend::RunnerLoop() {
       --idle_runners_;
       continue;
     }
-    Calls batch = TakeBatch();
+    Calls batch;
+    try {
+      batch = TakeBatch();
+    } catch (...) {
+      // No memory for a batch: the oldest call gets the error, so that the
+      // queue still moves.
+      std::unique_ptr<Call> oldest = std::move(queue_.front());
+      queue_.pop_front();
+      ShowQueue();
+      lock.unlock();
+      oldest->outcome.error = std::current_exception();
+      Answer(*oldest);
+      lock.lock();
+      continue;
+    }
+    // The calls left behind wait with no runner watching their deadlines.
+    if (!queue_.empty()) WakeTimekeeperFor(EarliestAt(queue_));
     lock.unlock();
     Calls again = Apply(std::move(batch));
     lock.lock();
-    if (again.empty()) continue;
+    if (!again.empty()) Requeue(lock, std::move(again));
+  }
+}
+
+void CoalescingBackend::Requeue(std::unique_lock<std::mutex>& lock, Calls again) {
+  try {
     // Ahead of the calls that came later, each on its own.
     for (auto it = again.rbegin(); it != again.rend(); ++it) queue_.push_front(std::move(*it));
-    ShowQueue();
-    work_.notify_all();
+  } catch (...) {  // no memory to queue them: those not queued get the error
+    const std::exception_ptr error = std::current_exception();
+    lock.unlock();
+    for (auto& call : again) {
+      if (!call) continue;
+      call->outcome.error = error;
+      Answer(*call);
+    }
+    lock.lock();
   }
+  ShowQueue();
+  work_.notify_all();
+  WakeTimekeeperFor(EarliestAt(queue_));
 }
 
 void CoalescingBackend::TimekeeperLoop() {
   std::unique_lock lock(mu_);
   while (!stopping_) {
     Calls expired;
+    try {
+      expired.reserve(queue_.size());
+    } catch (...) {  // no memory now: look again soon
+      clock_.wait_for(lock, kRetryAfterNoMemory);
+      continue;
+    }
     std::optional<Deadline::Clock::time_point> next;
     for (auto it = queue_.begin(); it != queue_.end();) {
       if ((*it)->deadline.Passed()) {
@@ -139,9 +204,13 @@ void CoalescingBackend::TimekeeperLoop() {
       ShowQueue();
       lock.unlock();
       for (auto& call : expired) {
-        call->outcome.error = std::make_exception_ptr(DeadlineError(kExpiredInQueue));
+        try {
+          call->outcome.error = Expired(*call);
+        } catch (...) {
+          call->outcome.error = std::current_exception();
+        }
+        Answer(*call);
       }
-      Answer(std::move(expired));
       lock.lock();
       continue;  // the queue may have changed meanwhile
     }
@@ -156,6 +225,7 @@ void CoalescingBackend::TimekeeperLoop() {
 
 CoalescingBackend::Calls CoalescingBackend::TakeBatch() {
   Calls batch;
+  batch.reserve(max_batch_);  // the one allocation: it throws before any call is taken
   std::size_t identifiers = 0;
   while (!queue_.empty()) {
     Call& call = *queue_.front();
@@ -177,21 +247,41 @@ void CoalescingBackend::ShowQueue() {
   if (metrics_ != nullptr) metrics_->SetUpsertsQueued(queue_.size());
 }
 
-void CoalescingBackend::Answer(Calls calls) {
-  for (auto& call : calls) {
-    try {
-      call->done(std::move(call->outcome));
-    } catch (...) {  // a callback must not throw; the others still get theirs
-    }
+void CoalescingBackend::Answer(Call& call) {
+  try {
+    call.done(std::move(call.outcome));
+  } catch (...) {  // a callback must not throw; the other calls still get theirs
   }
 }
 
 CoalescingBackend::Calls CoalescingBackend::Apply(Calls batch) {
+  Calls again;
+  try {
+    again.reserve(batch.size());  // before any call is answered
+    ApplyBatch(batch);
+  } catch (...) {  // e.g. no memory for the copies: every call gets the error
+    for (auto& call : batch) {
+      call->retry = false;
+      call->outcome.error = std::current_exception();
+    }
+  }
+  for (auto& call : batch) {
+    if (call->retry) {
+      call->retry = false;
+      again.push_back(std::move(call));  // reserved: does not throw
+    } else {
+      Answer(*call);
+    }
+  }
+  return again;
+}
+
+void CoalescingBackend::ApplyBatch(const Calls& batch) {
   // A call whose deadline passed before its turn never reaches the database.
   std::vector<Call*> live;
-  for (auto& call : batch) {
+  for (const auto& call : batch) {
     if (call->deadline.Passed()) {
-      call->outcome.error = std::make_exception_ptr(DeadlineError(kExpiredInQueue));
+      call->outcome.error = Expired(*call);
     } else {
       live.push_back(call.get());
     }
@@ -204,7 +294,6 @@ CoalescingBackend::Calls CoalescingBackend::Apply(Calls batch) {
       call.outcome.error = std::current_exception();
     }
   }
-  std::vector<Call*> retry;
   if (live.size() > 1) {
     bool failed = false;
     try {
@@ -228,20 +317,12 @@ CoalescingBackend::Calls CoalescingBackend::Apply(Calls batch) {
           call->outcome.error = std::make_exception_ptr(DeadlineError(kExpiredInBatch));
         } else {
           call->alone = true;
-          retry.push_back(call);
+          call->retry = true;
         }
       }
     }
     if (metrics_ != nullptr) metrics_->OnCoalescedBatch(live.size(), failed);
   }
-  Calls again;
-  Calls answered;
-  for (auto& call : batch) {
-    const bool retried = std::find(retry.begin(), retry.end(), call.get()) != retry.end();
-    (retried ? again : answered).push_back(std::move(call));
-  }
-  Answer(std::move(answered));
-  return again;
 }
 
 }  // namespace idres::api

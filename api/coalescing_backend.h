@@ -2,7 +2,8 @@
 // share a transaction, and no caller's thread waits for the database.
 //
 // Each upsert, from Submit() or Upsert(), joins a queue. `runners` threads
-// of this object's own (one per connection of the engine's pool) apply it:
+// of this object's own apply it, each on a connection of the engine's pool
+// while it applies a batch:
 // a runner takes the oldest queued calls, up to `max_batch` records and,
 // unless the first alone is larger, `max_batch_identifiers` identifiers
 // (which bounds the advisory locks one transaction holds), and applies them
@@ -25,8 +26,9 @@
 // DeadlineError, nothing written; a timekeeper thread answers it even while
 // every runner is stuck), and a call whose deadline has passed when its
 // batch starts is left out of it. A batch runs to the earliest deadline
-// among its records. A record whose deadline has passed when its batch fails
-// gets a DeadlineError saying that it may or may not have been stored.
+// among its records. A record whose deadline passes once its batch has
+// failed (when it fails, or while the record waits to go again alone) gets
+// a DeadlineError saying that it may or may not have been stored.
 //
 // `metrics` (may be null) counts the batches and shows the queue.
 //
@@ -40,6 +42,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -58,6 +61,8 @@ class CoalescingBackend final : public IdentityBackend, public AsyncUpserter {
   CoalescingBackend(const CoalescingBackend&) = delete;
   CoalescingBackend& operator=(const CoalescingBackend&) = delete;
 
+  // Throws, without calling `done`, when the call cannot be queued (no
+  // memory, or the object is being destroyed).
   void Submit(Record record, const Deadline& deadline, UpsertCallback done) override;
 
   // Submit(), then waits for the outcome on the calling thread.
@@ -98,13 +103,22 @@ class CoalescingBackend final : public IdentityBackend, public AsyncUpserter {
   void RunnerLoop();
   // Answers queued calls whose deadline passed, until stopping.
   void TimekeeperLoop();
-  // Takes the oldest queued calls into a batch; under mu_.
+  // Takes the oldest queued calls into a batch; under mu_. Throws (no
+  // memory) only before it takes any.
   Calls TakeBatch();
   // Applies `batch` without mu_: answers its calls, or returns those to be
-  // applied again alone.
+  // applied again alone. Never throws.
   Calls Apply(Calls batch);
-  // Calls each call's callback; without mu_.
-  static void Answer(Calls calls);
+  // Fills in the outcomes of `batch`'s calls and marks those to retry.
+  void ApplyBatch(const Calls& batch);
+  // Puts `again` back at the head of the queue; under mu_ (`lock`).
+  void Requeue(std::unique_lock<std::mutex>& lock, Calls again);
+  // Wakes the timekeeper if `at` is earlier than it sleeps until; under mu_.
+  void WakeTimekeeperFor(std::optional<Deadline::Clock::time_point> at);
+  // The DeadlineError of `call` once its deadline passed before it ran.
+  static std::exception_ptr Expired(const Call& call);
+  // Calls the call's callback; without mu_.
+  static void Answer(Call& call);
   // Tells the metrics how many wait; under mu_.
   void ShowQueue();
 

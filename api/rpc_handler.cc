@@ -187,7 +187,8 @@ HttpResponse RpcHandler::Dispatch(std::string_view method, const HttpRequest& re
 
 std::optional<RpcHandler::Begun> RpcHandler::Begin(const HttpRequest& request) const {
   const std::string_view path = PathOf(request);
-  if (upserter_ == nullptr || path.substr(0, kServicePrefix.size()) != kServicePrefix ||
+  if (upserter_ == nullptr || request.body.size() > kMaxBeginBody ||
+      path.substr(0, kServicePrefix.size()) != kServicePrefix ||
       path.substr(kServicePrefix.size()) != kUpsert) {
     return std::nullopt;
   }

@@ -2,7 +2,7 @@
 // response — Connect unary calls on POST /idres.v1.IdentityService/<Method>,
 // GET /healthz and GET /metrics. It does no I/O of its own beyond the
 // backend calls, so it is tested without sockets; the session
-// (api/session.h) runs it on the database thread pool.
+// (api/session.h) runs Handle() on the database thread pool.
 //
 // Every failure becomes a response here: bad input and limits through
 // IdentityMethods, thrown backend failures through MapException.
@@ -10,9 +10,12 @@
 // Given an AsyncUpserter, an Upsert call can be answered without a database
 // thread: Begin() does all of it but the database work (routing, checks,
 // decoding, the record's own checks), the session hands the record to the
-// upserter, and Finish() makes the response of the outcome.
+// upserter, and Finish() makes the response of the outcome. Both run on the
+// network threads, so Begin() leaves a body over kMaxBeginBody (decoding it
+// would hold up every connection of its thread) to Handle().
 //
-// Thread-safety: Handle may be called from many threads at once.
+// Thread-safety: Handle, Begin and Finish may be called from many threads
+// at once.
 #pragma once
 
 #include <chrono>
@@ -60,12 +63,16 @@ class RpcHandler {
   using Begun = std::variant<HttpResponse, PendingUpsert>;
   // For an Upsert call, when there is an upserter: the response if the call
   // is refused before it reaches the database, else the upsert to hand to
-  // upserter() and then to Finish(). nullopt for any other request, which
-  // needs Handle(). Does no database work; never throws.
+  // upserter() and then to Finish(). nullopt for any other request, and for
+  // a body over kMaxBeginBody: those need Handle(). Does no database work;
+  // never throws.
   std::optional<Begun> Begin(const HttpRequest& request) const;
   // The response to a begun upsert, from its outcome; never throws.
   HttpResponse Finish(const PendingUpsert& upsert, UpsertOutcome outcome) const;
   AsyncUpserter* upserter() const { return upserter_; }
+
+  // The largest Upsert body Begin() decodes; a single record is far smaller.
+  static constexpr std::size_t kMaxBeginBody = 64 * 1024;
 
   // The service's path prefix, "/idres.v1.IdentityService/".
   static constexpr std::string_view kServicePrefix = "/idres.v1.IdentityService/";

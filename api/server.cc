@@ -146,7 +146,8 @@ struct Server::Impl {
     spdlog::warn("shutdown bound reached: closing {} connections", registry.size());
     registry.Close(/*all=*/true);
     // Closed sessions end at once unless a call of theirs still runs on a
-    // database thread, which nothing can interrupt: do not wait for it.
+    // database thread or waits in the upserter, which nothing can
+    // interrupt: do not wait for it.
     timer.expires_after(kAbandonGrace);
     co_await timer.async_wait(asio::use_awaitable);
     if (registry.size() > 0) {

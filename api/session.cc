@@ -74,12 +74,18 @@ awaitable<UpsertOutcome> Apply(AsyncUpserter& upserter, PendingUpsert& upsert) {
         // Tracked: the I/O threads keep running until the outcome is back.
         auto executor = asio::prefer(asio::get_associated_executor(*shared),
                                      asio::execution::outstanding_work.tracked);
-        upserter.Submit(std::move(upsert.record), upsert.deadline,
-                        [shared, executor](UpsertOutcome outcome) {
-                          asio::post(executor, [shared, outcome = std::move(outcome)]() mutable {
-                            (*shared)(std::move(outcome));
-                          });
-                        });
+        // noexcept: a post that cannot allocate would leave the session
+        // suspended for ever; ending the process is the honest failure.
+        auto answer = [shared, executor](UpsertOutcome outcome) noexcept {
+          asio::post(executor, [shared, outcome = std::move(outcome)]() mutable {
+            (*shared)(std::move(outcome));
+          });
+        };
+        try {
+          upserter.Submit(std::move(upsert.record), upsert.deadline, answer);
+        } catch (...) {  // not queued: the call's answer is the error
+          answer({{}, std::current_exception()});
+        }
       },
       use_awaitable);
 }

@@ -159,7 +159,7 @@ int Serve(const ServeFlags& flags) {
     return 2;
   }
   if (flags.upsert_runners < 0 || flags.upsert_runners > flags.pool_size) {
-    spdlog::error("serve: --upsert-runners must be between 1 and --pool-size (0: half the pool)");
+    spdlog::error("serve: --upsert-runners must be 0 (half the pool) or between 1 and --pool-size");
     return 2;
   }
   if (flags.coalesce < 1) {
