@@ -42,17 +42,6 @@ std::optional<Deadline::Clock::time_point> EarliestAt(const Calls& calls) {
   return earliest;
 }
 
-// The earliest deadline of `calls`; unset when none has one.
-template <typename Calls>
-Deadline Earliest(const Calls& calls) {
-  Deadline earliest;
-  for (const auto* call : calls) {
-    const auto at = call->deadline.at();
-    if (at && (!earliest.IsSet() || *at < *earliest.at())) earliest = call->deadline;
-  }
-  return earliest;
-}
-
 }  // namespace
 
 CoalescingBackend::CoalescingBackend(IdentityBackend& inner, int runners, std::size_t max_batch,
@@ -300,7 +289,9 @@ void CoalescingBackend::ApplyBatch(const Calls& batch) {
       std::vector<Record> records;
       records.reserve(live.size());
       for (const Call* call : live) records.push_back(call->record);
-      std::vector<UpsertResult> results = inner_.BatchUpsert(records, Earliest(live));
+      const auto earliest = EarliestAt(live);
+      std::vector<UpsertResult> results =
+          inner_.BatchUpsert(records, earliest ? Deadline::At(*earliest) : Deadline{});
       if (results.size() != live.size()) {
         throw std::logic_error("BatchUpsert answered " + std::to_string(results.size()) +
                                " results for " + std::to_string(live.size()) + " records");

@@ -23,6 +23,14 @@ std::string_view PathOf(const HttpRequest& request) {
   return std::string_view(request.target).substr(0, request.target.find('?'));
 }
 
+// The service method `path` calls; nullopt for a path outside the service.
+std::optional<std::string_view> MethodOf(std::string_view path) {
+  if (path.substr(0, RpcHandler::kServicePrefix.size()) != RpcHandler::kServicePrefix) {
+    return std::nullopt;
+  }
+  return path.substr(RpcHandler::kServicePrefix.size());
+}
+
 // The response carrying `reply`.
 template <typename Response>
 HttpResponse Respond(const Reply<Response>& reply, WireFormat format) {
@@ -153,9 +161,7 @@ HttpResponse RpcHandler::Handle(const HttpRequest& request) const {
     return {200, "text/plain; version=0.0.4; charset=utf-8",
             metrics_->Render(backend_.ConnectionsInUse(), options_.pool_size)};
   }
-  if (path.substr(0, kServicePrefix.size()) == kServicePrefix) {
-    return Call(path.substr(kServicePrefix.size()), request);
-  }
+  if (const auto method = MethodOf(path)) return Call(*method, request);
   return Plain(404, "not found\n");
 }
 
@@ -186,10 +192,8 @@ HttpResponse RpcHandler::Dispatch(std::string_view method, const HttpRequest& re
 }
 
 std::optional<RpcHandler::Begun> RpcHandler::Begin(const HttpRequest& request) const {
-  const std::string_view path = PathOf(request);
   if (upserter_ == nullptr || request.body.size() > kMaxBeginBody ||
-      path.substr(0, kServicePrefix.size()) != kServicePrefix ||
-      path.substr(kServicePrefix.size()) != kUpsert) {
+      MethodOf(PathOf(request)) != kUpsert) {
     return std::nullopt;
   }
   if (!Authorized(request)) return Unauthenticated();

@@ -87,13 +87,9 @@ void ApplyChunk(detail::Tx& tx, const std::vector<detail::PreparedRecord>& prepa
     std::vector<std::int64_t> ids;
     for (const Candidate& c : detail::ReadCandidates(tx, all)) ids.push_back(c.person_id);
     Dedup(ids);
-    // No candidate (records of new persons only): nothing to lock or read,
-    // and no round trip for it.
-    if (!ids.empty() && !ctx.skip_locks && detail::LockPersons(tx, ids).size() != ids.size()) {
-      continue;
-    }
-    auto persons =
-        ids.empty() ? std::map<std::int64_t, detail::StoredPerson>{} : detail::ReadPersons(tx, ids);
+    // No candidate (records of new persons only): neither sends a statement.
+    if (!ctx.skip_locks && detail::LockPersons(tx, ids).size() != ids.size()) continue;
+    auto persons = detail::ReadPersons(tx, ids);
     if (persons.size() != ids.size()) continue;
     detail::BatchResolver resolver(ctx.matcher, std::move(persons), ctx.max_person_traits);
     std::vector<UpsertResult*> written;

@@ -35,6 +35,7 @@ std::vector<Candidate> ReadCandidates(Tx& tx, const LockPlan& plan) {
 
 std::vector<std::int64_t> LockPersons(Tx& tx, std::span<const std::int64_t> ids) {
   std::vector<std::int64_t> out;
+  if (ids.empty()) return out;
   for (const auto& row : tx.Exec(kLockPersons, Ints(ids))) out.push_back(row[0].as<std::int64_t>());
   return out;
 }
@@ -45,6 +46,7 @@ void LockPersonsWithNext(Tx& tx, std::span<const std::int64_t> ids) {
 
 std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::int64_t> ids) {
   std::map<std::int64_t, StoredPerson> out;
+  if (ids.empty()) return out;
   // Identifier and trait rows of a person deleted between the branches of
   // the statement cannot appear: one statement is one snapshot.
   for (const auto& row : tx.Exec(kReadPersons, Ints(ids))) {

@@ -34,13 +34,14 @@ void LockKeys(Tx& tx, std::span<const std::int64_t> keys);
 std::vector<Candidate> ReadCandidates(Tx& tx, const LockPlan& plan);
 
 // Row-locks the persons `ids` (ascending); returns the ids that still exist.
+// No ids: no statement (as ReadPersons).
 std::vector<std::int64_t> LockPersons(Tx& tx, std::span<const std::int64_t> ids);
 
 // The same lock, sent with the next statement (Tx::Defer): which of `ids`
 // still exist shows in what that statement reads afterwards, e.g. ReadPersons.
 void LockPersonsWithNext(Tx& tx, std::span<const std::int64_t> ids);
 
-// The persons `ids` that exist, read in one statement.
+// The persons `ids` that exist, read in one statement; none for no ids.
 std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::int64_t> ids);
 
 // Identifiers to insert, with whether each one's type is unique.
