@@ -109,7 +109,7 @@ TEST_CASE("unreadable lines and rejected records go to the dead-letter file", "[
   CHECK(dead.find(R"("line":5,"reason":"no valid identifier")") != std::string::npos);
 }
 
-TEST_CASE("retryable failures are retried; the run still completes", "[importer]") {
+TEST_CASE("retryable failures are retried, the run still completes", "[importer]") {
   testing::TempDir dir;
   FakeSink sink;
   sink.busy_failures = 2;

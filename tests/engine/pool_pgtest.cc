@@ -72,7 +72,7 @@ TEST_CASE("a waiting caller gets the slot of a connection returned broken", "[pg
   CHECK(pool.InUse() == 0);
 }
 
-TEST_CASE("a caller whose deadline passes in the queue leaves it; the others keep their turn",
+TEST_CASE("a caller whose deadline passes in the queue leaves it, the others keep their turn",
           "[pg][engine]") {
   TestDatabase db;
   detail::Pool pool(db.url(), 1, false);
