@@ -92,7 +92,7 @@ void Engine::Impl::RunAttempts(const std::function<void(detail::Tx&)>& fn,
       // statements is together with the transaction's first statement.
       std::function<void()> on_begun;
       if (locked) on_begun = [&] { AfterKeyLocks(lock_keys, start); };
-      detail::Tx tx(lease, options.prepared_statements, timeouts, lock_keys, std::move(on_begun));
+      detail::Tx tx(lease, timeouts, lock_keys, std::move(on_begun));
       fn(tx);
       tx.Commit();
       return;

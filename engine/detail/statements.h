@@ -1,6 +1,7 @@
 // Every SQL statement the engine runs, as named constants with $n
-// parameters. Arrays travel as text literals (engine/detail/pg_array.h) cast
-// to text[], bigint[] or boolean[]: libpqxx 6.4 cannot bind containers.
+// parameters (engine/detail/pg_conn.h binds them as text values; nothing is
+// spliced into the SQL). Arrays travel as array literals
+// (engine/detail/pg_array.h) cast to text[], bigint[] or boolean[].
 // Internal to engine/.
 #pragma once
 
@@ -21,6 +22,13 @@ struct Statement {
 #define IDRES_SQL_TRAIT_VALUE                                                \
   "CASE tkind WHEN 'number' THEN to_jsonb(tv::numeric) WHEN 'boolean' THEN " \
   "to_jsonb(tv::boolean) ELSE to_jsonb(tv) END"
+
+// Step 2: the transaction's lock_timeout and statement_timeout, e.g. '2000ms'
+// (SET LOCAL takes no parameters; set_config(..., true) is the same).
+inline constexpr Statement kSetLockTimeout{"idres_set_lock_timeout",
+                                           "SELECT set_config('lock_timeout', $1, true)"};
+inline constexpr Statement kSetStatementTimeout{"idres_set_statement_timeout",
+                                                "SELECT set_config('statement_timeout', $1, true)"};
 
 // Step 3: every key in one statement, ascending, so concurrent upserts take
 // shared keys in one order and cannot deadlock on them.

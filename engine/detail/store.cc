@@ -22,7 +22,7 @@ std::vector<Candidate> ReadCandidates(Tx& tx, const LockPlan& plan) {
     types.push_back(id.type);
     values.push_back(id.value);
   }
-  const pqxx::result rows =
+  const Rows rows =
       tx.Exec(kReadCandidates, TextArray(types), TextArray(values), Ints(plan.match_keys));
   std::vector<Candidate> out;
   for (const auto& row : rows) {
@@ -97,7 +97,7 @@ bool PersonWrites::empty() const {
 namespace {
 
 template <typename Send>
-pqxx::result SendWrites(const PersonWrites& w, Send&& send) {
+Rows SendWrites(const PersonWrites& w, Send&& send) {
   return send(kWritePersons, Ints(w.provisional), BoolArray(w.inserted), Ints(w.trait_owner),
               TextArray(w.trait_keys), TextArray(w.trait_kinds), TextArray(w.trait_values),
               Ints(w.updated), Ints(w.id_person), TextArray(w.id_type), TextArray(w.id_value),
@@ -110,12 +110,12 @@ pqxx::result SendWrites(const PersonWrites& w, Send&& send) {
 void DeferWrites(Tx& tx, const PersonWrites& w) {
   SendWrites(w, [&](const Statement& s, auto&&... args) {
     tx.Defer(s, args...);
-    return pqxx::result{};
+    return Rows{};
   });
 }
 
 std::map<std::int64_t, std::int64_t> WriteAndCommit(Tx& tx, const PersonWrites& w) {
-  const pqxx::result rows = SendWrites(
+  const Rows rows = SendWrites(
       w, [&](const Statement& s, auto&&... args) { return tx.ExecAndCommit(s, args...); });
   std::map<std::int64_t, std::int64_t> real;
   for (const auto& row : rows) real[row[0].as<std::int64_t>()] = row[1].as<std::int64_t>();
@@ -129,19 +129,19 @@ void MergeInto(Tx& tx, std::int64_t survivor, std::span<const std::int64_t> abso
 }
 
 std::optional<std::int64_t> ResolveMerged(Tx& tx, std::int64_t id) {
-  const pqxx::result r = tx.Exec(kResolveId, id);
+  const Rows r = tx.Exec(kResolveId, id);
   if (r.empty()) return std::nullopt;
   return r[0][0].as<std::int64_t>();
 }
 
 std::optional<std::int64_t> FindByIdentifier(Tx& tx, const Identifier& id) {
-  const pqxx::result r = tx.Exec(kFindByIdentifier, id.type, id.value);
+  const Rows r = tx.Exec(kFindByIdentifier, id.type, id.value);
   if (r.empty()) return std::nullopt;
   return r[0][0].as<std::int64_t>();
 }
 
 StoreStats ReadStats(Tx& tx) {
-  const pqxx::result r = tx.Exec(kStats);
+  const Rows r = tx.Exec(kStats);
   return StoreStats{r[0][0].as<std::int64_t>(), r[0][1].as<std::int64_t>(),
                     r[0][2].as<std::int64_t>()};
 }
