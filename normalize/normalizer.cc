@@ -3,9 +3,11 @@
 #include <string>
 #include <utility>
 
+#include "normalize/address.h"
 #include "normalize/date.h"
 #include "normalize/detail/icu.h"
 #include "normalize/detail/utf8.h"
+#include "normalize/document.h"
 #include "normalize/email.h"
 #include "normalize/name.h"
 #include "normalize/opaque.h"
@@ -36,11 +38,19 @@ std::string PrecheckReason(std::string_view value) {
 
 NormalizerConfig NormalizerConfig::Defaults() {
   NormalizerConfig config;
-  config.kinds = {
-      {"email", NormalizerKind::kEmail},        {"phone", NormalizerKind::kPhone},
-      {"cookie", NormalizerKind::kOpaque},      {"device_id", NormalizerKind::kOpaque},
-      {"customer_id", NormalizerKind::kOpaque}, {"name", NormalizerKind::kName},
-      {"birth_date", NormalizerKind::kDate},    {"postal_code", NormalizerKind::kPostalCode}};
+  config.kinds = {{"email", NormalizerKind::kEmail},
+                  {"phone", NormalizerKind::kPhone},
+                  {"cookie", NormalizerKind::kOpaque},
+                  {"device_id", NormalizerKind::kOpaque},
+                  {"customer_id", NormalizerKind::kOpaque},
+                  {"name", NormalizerKind::kName},
+                  {"birth_date", NormalizerKind::kDate},
+                  {"postal_code", NormalizerKind::kPostalCode},
+                  {"address", NormalizerKind::kAddress},
+                  {"passport", NormalizerKind::kDocument},
+                  {"drivers_license", NormalizerKind::kDocument},
+                  {"national_id", NormalizerKind::kDocument},
+                  {"tax_id", NormalizerKind::kDocument}};
   return config;
 }
 
@@ -64,6 +74,10 @@ struct Normalizer::Impl {
         return NormalizeDate(value, region, date);
       case NormalizerKind::kPostalCode:
         return NormalizePostalCode(value);
+      case NormalizerKind::kAddress:
+        return NormalizeAddress(value);
+      case NormalizerKind::kDocument:
+        return NormalizeDocument(value);
     }
     return KindResult::Reject("internal error: unknown normalizer kind");
   }

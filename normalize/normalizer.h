@@ -32,7 +32,16 @@ namespace idres {
 inline constexpr std::size_t kMaxValueBytes = 1024;
 
 // The normalizer kinds a type can be mapped to.
-enum class NormalizerKind { kEmail, kPhone, kOpaque, kName, kDate, kPostalCode };
+enum class NormalizerKind {
+  kEmail,
+  kPhone,
+  kOpaque,
+  kName,
+  kDate,
+  kPostalCode,
+  kAddress,
+  kDocument
+};
 
 struct NormalizerConfig {
   // Region (ISO 3166-1 alpha-2) for phone numbers written without a country

@@ -1,0 +1,49 @@
+#include "normalize/document.h"
+
+#include <unicode/uchar.h>
+
+#include <string>
+
+#include "normalize/detail/icu.h"
+#include "normalize/detail/utf8.h"
+
+namespace idres {
+namespace {
+
+namespace nd = normalize_detail;
+
+// `s` (valid UTF-8) with only its letters and digits (NFKC composed the
+// marks that belong to a letter first).
+std::string Alphanumerics(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t start = i;
+    const auto c = static_cast<UChar32>(nd::NextCodePoint(s, i));
+    if (u_isalnum(c)) out.append(s.substr(start, i - start));
+  }
+  return out;
+}
+
+}  // namespace
+
+KindResult NormalizeDocument(std::string_view input) {
+  std::string number;
+  if (nd::IsAscii(input)) {
+    for (char c : nd::AsciiUpper(input)) {
+      if ((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) number.push_back(c);
+    }
+  } else {
+    // Upper case and NFKC until stable (upper case can decompose: "ß" ->
+    // "SS"; NFKC can compose).
+    number = std::string(input);
+    for (int round = 0; round < 4; ++round) {
+      std::string next = Alphanumerics(nd::Upper(nd::Nfkc(number)));
+      if (next == number) break;
+      number = std::move(next);
+    }
+  }
+  if (number.empty()) return KindResult::Reject("the document number has no letter or digit");
+  return KindResult::Ok(std::move(number));
+}
+
+}  // namespace idres

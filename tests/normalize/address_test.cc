@@ -1,0 +1,35 @@
+#include "normalize/address.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using idres::NormalizeAddress;
+
+TEST_CASE("address golden table: one address, every spelling", "[normalize][address]") {
+  const std::pair<const char*, const char*> golden[] = {
+      {"12 Main Street, Apartment 4", "12 main st apt 4"},
+      {"12, MAIN ST. APT 4", "12 main st apt 4"},
+      {"12 main st # 4", "12 main st apt 4"},
+      {"12 Main St #4", "12 main st apt 4"},
+      {"  12   main  st   apt 4 ", "12 main st apt 4"},
+      {"5 North Avenue", "5 n ave"},
+      {"12-14 Wittenoom Crescent 2600", "12-14 wittenoom cres 2600"},
+      {"Straße 1", "strasse 1"},
+      {"Rue de l'Église 3", "rue de l eglise 3"},
+      {"Lane-Cove Road", "ln cove rd"},
+  };
+  for (const auto& [input, expected] : golden) {
+    const auto result = NormalizeAddress(input);
+    INFO(input << ": " << result.reason);
+    REQUIRE(result.ok());
+    CHECK(result.value == expected);
+    // Canonical: normalizing it again gives it back.
+    CHECK(NormalizeAddress(result.value).value == result.value);
+  }
+}
+
+TEST_CASE("address rejections name their reason", "[normalize][address]") {
+  CHECK(NormalizeAddress("   ").reason == "the address is empty");
+  CHECK(NormalizeAddress("12 / 14").reason == "the address has no letter");
+}
