@@ -1,5 +1,5 @@
 // `idres serve` applies single Upserts that queue for a busy connection in
-// one transaction (api/coalescing_backend.h), and each caller still gets its
+// one transaction (Engine::Submit, engine/detail/upsert_queue.h), and each caller still gets its
 // own answer. The one connection is held by an upsert waiting on a key lock
 // that the test holds; the others queue behind it.
 #include <catch2/catch.hpp>
