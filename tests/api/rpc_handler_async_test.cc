@@ -6,6 +6,7 @@
 // Upsert is refused before it is decoded exactly as the other methods are.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <future>
 #include <sstream>
@@ -167,6 +168,14 @@ TEST_CASE("Begin, Submit and Finish answer an Upsert exactly as Handle does", "[
       CHECK(begun.response.content_type == handled.response.content_type);
       CHECK(begun.response.body == handled.response.body);
       CHECK(begun.counts == handled.counts);
+      // Each call counts once, with its code; one refused for its token not
+      // at all.
+      const auto counted = std::count(begun.counts.begin(), begun.counts.end(), '\n');
+      CHECK(counted == (begun.response.status == 401 ? 0 : 1));
+      if (counted == 1) {
+        CHECK_THAT(begun.counts, Catch::StartsWith("idres_rpc_requests_total{method=\"Upsert\",") &&
+                                     Catch::EndsWith("} 1\n"));
+      }
       REQUIRE(begun.upserted.size() == handled.upserted.size());
       for (std::size_t i = 0; i < begun.upserted.size(); ++i) {
         CHECK(begun.upserted[i].identifiers.size() == handled.upserted[i].identifiers.size());
