@@ -16,7 +16,8 @@
 //
 // Thread-safety: all methods may be called from any number of threads at
 // once; each call borrows one connection from a fixed-size pool and blocks
-// while none is free, callers served first come, first served.
+// while none is free, callers served first come, first served. Submit()
+// never waits for the database: its runners borrow the connections.
 //
 // Errors: bad input comes back in UpsertResult; infrastructure failures throw
 // the EngineError subclasses of engine/errors.h.
