@@ -56,8 +56,10 @@ std::vector<HttpReply> QueueBehindHeldKey(const TestDatabase& db, const ServerPr
   }));
   // The only connection now waits on the key the test holds.
   AwaitTrue([&] {
-    return db.Count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") ==
-           1;
+    // pg_locks is the cluster's: other tests' databases wait on theirs.
+    return db.Count(
+               "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND "
+               "database = (SELECT oid FROM pg_database WHERE datname = current_database())") == 1;
   });
   for (int i = 0; i < kQueued; ++i) {
     calls.push_back(std::async(std::launch::async, [&, i] {
