@@ -3,7 +3,8 @@
 // (api/engine_backend.h adapts the real idres::Engine). The contract of each
 // method is that of the Engine method of the same name (engine/engine.h),
 // including its exceptions (engine/errors.h) and its deadlines
-// (engine/deadline.h).
+// (engine/deadline.h). An Upsert goes through Submit only: the engine
+// groups queued upserts itself, and no thread waits for one.
 //
 // Thread-safety: implementations must allow calls from many threads at once.
 #pragma once
@@ -17,13 +18,17 @@
 
 #include "engine/deadline.h"
 #include "engine/record.h"
+#include "engine/submit.h"
 
 namespace idres::api {
 
 class IdentityBackend {
  public:
   virtual ~IdentityBackend() = default;
-  virtual UpsertResult Upsert(const Record& record, const Deadline& deadline) = 0;
+  // Calls `done` exactly once with the outcome, on a thread of the
+  // backend's (never inside Submit); throws, without calling it, when the
+  // call cannot be queued.
+  virtual void Submit(Record record, const Deadline& deadline, UpsertCallback done) = 0;
   virtual std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
                                                 const Deadline& deadline) = 0;
   // With exactly-once receipts; receipt.items has one item per record.

@@ -4,8 +4,8 @@
 
 namespace idres::api {
 
-UpsertResult EngineBackend::Upsert(const Record& record, const Deadline& deadline) {
-  return engine_.Upsert(record, deadline);
+void EngineBackend::Submit(Record record, const Deadline& deadline, UpsertCallback done) {
+  engine_.Submit(std::move(record), deadline, std::move(done));
 }
 
 std::vector<UpsertResult> EngineBackend::BatchUpsert(std::span<const Record> records,

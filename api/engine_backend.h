@@ -15,7 +15,7 @@ class EngineBackend final : public IdentityBackend {
  public:
   explicit EngineBackend(Engine& engine) : engine_(engine) {}
 
-  UpsertResult Upsert(const Record& record, const Deadline& deadline) override;
+  void Submit(Record record, const Deadline& deadline, UpsertCallback done) override;
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
                                         const Deadline& deadline) override;
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,

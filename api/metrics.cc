@@ -66,13 +66,13 @@ void Metrics::OnOutcome(Outcome outcome) {
   impl_->outcomes[static_cast<int>(outcome)].fetch_add(1, std::memory_order_relaxed);
 }
 
-void Metrics::OnCoalescedBatch(std::size_t records, bool failed) {
+void Metrics::OnUpsertGroup(std::size_t records, bool failed) {
   impl_->batches.fetch_add(1, std::memory_order_relaxed);
   impl_->coalesced.fetch_add(records, std::memory_order_relaxed);
   if (failed) impl_->batch_failures.fetch_add(1, std::memory_order_relaxed);
 }
 
-void Metrics::SetUpsertsQueued(std::size_t queued) {
+void Metrics::OnUpsertsQueued(std::size_t queued) {
   impl_->queued.store(queued, std::memory_order_relaxed);
 }
 

@@ -1,7 +1,7 @@
 // Metrics: the service's Prometheus metrics, rendered in the text exposition
 // format for GET /metrics. It is also the engine's EngineObserver, so lock
-// waits, lock timeouts, retries and upsert outcomes come straight from the
-// engine's transactions.
+// waits, lock timeouts, retries, upsert outcomes and the groups of queued
+// upserts come straight from the engine.
 //
 // Thread-safety: every method may be called from any thread at once.
 #pragma once
@@ -28,12 +28,8 @@ class Metrics final : public EngineObserver {
   void OnLockTimeout() override;
   void OnRetry(std::string_view reason) override;
   void OnOutcome(Outcome outcome) override;
-
-  // From api/coalescing_backend.h: `records` single upserts were applied
-  // together in one batch (`failed`: the batch failed and each was applied
-  // again alone); `queued` upserts wait for a connection now.
-  void OnCoalescedBatch(std::size_t records, bool failed);
-  void SetUpsertsQueued(std::size_t queued);
+  void OnUpsertGroup(std::size_t records, bool failed) override;
+  void OnUpsertsQueued(std::size_t queued) override;
 
   // All metrics as Prometheus text; `connections_in_use` and `pool_size` are
   // the gauges read from the pool at scrape time.

@@ -1,6 +1,8 @@
 #include "api/rpc_handler.h"
 
 #include <chrono>
+#include <future>
+#include <memory>
 #include <optional>
 
 #include "api/auth.h"
@@ -58,11 +60,12 @@ HttpResponse RunMethod(const HttpRequest& http, WireFormat format, const Deadlin
 using Handler = HttpResponse (*)(const HttpRequest&, WireFormat, const Deadline&,
                                  const IdentityMethods&);
 
-// The service's method `method`; null when it has none of that name.
+// The service's method `method`, when it blocks for the database (all but
+// Upsert, which takes Begin, Submit and Finish); null when it has none of
+// that name.
 Handler HandlerOf(std::string_view method) {
   using M = IdentityMethods;
   static const std::pair<std::string_view, Handler> kMethods[] = {
-      {kUpsert, &RunMethod<&M::Upsert>},
       {"BatchUpsert", &RunMethod<&M::BatchUpsert>},
       {"ForgetReceipts", &RunMethod<&M::ForgetReceipts>},
       {"GetPerson", &RunMethod<&M::GetPerson>},
@@ -93,20 +96,17 @@ HttpResponse Unauthenticated() {
   return ErrorResponse({Code::kUnauthenticated, "missing or wrong bearer token"});
 }
 
-// A call of the service's method, past every check that needs no decoding.
+// A call of one of the service's methods, past every check that needs no
+// decoding.
 struct Admitted {
-  Handler handler;
   WireFormat format;
   Deadline deadline;
 };
 
-// The call of `method`, or the response that refuses it: no such method,
-// the wrong HTTP method, content type or Connect headers, a body over the
-// limit, a bad or passed deadline.
-std::variant<HttpResponse, Admitted> Admit(std::string_view method, const HttpRequest& request,
-                                           const Limits& limits) {
-  const Handler handler = HandlerOf(method);
-  if (handler == nullptr) return Plain(404, "no such method\n");
+// The call, or the response that refuses it: the wrong HTTP method,
+// content type or Connect headers, a body over the limit, a bad or passed
+// deadline.
+std::variant<HttpResponse, Admitted> Admit(const HttpRequest& request, const Limits& limits) {
   if (request.method != "POST") return Plain(405, "Connect unary calls use POST\n");
   const auto format = ParseContentType(request.content_type);
   if (!format) {
@@ -121,7 +121,7 @@ std::variant<HttpResponse, Admitted> Admit(std::string_view method, const HttpRe
   if (std::get<Deadline>(deadline).Passed()) {
     return ErrorResponse({Code::kDeadlineExceeded, "the deadline passed before the call started"});
   }
-  return Admitted{handler, *format, std::get<Deadline>(deadline)};
+  return Admitted{*format, std::get<Deadline>(deadline)};
 }
 
 // The Connect code name of a response the handler produced, for metrics.
@@ -141,15 +141,14 @@ std::string CodeOf(const HttpResponse& response) {
 
 }  // namespace
 
-RpcHandler::RpcHandler(IdentityBackend& backend, Metrics* metrics, HandlerOptions options,
-                       AsyncUpserter* upserter)
+RpcHandler::RpcHandler(IdentityBackend& backend, Metrics* metrics, HandlerOptions options)
     : backend_(backend),
       metrics_(metrics),
       options_(std::move(options)),
-      methods_(backend, options_.limits),
-      upserter_(upserter) {}
+      methods_(backend, options_.limits) {}
 
 HttpResponse RpcHandler::Handle(const HttpRequest& request) const {
+  if (auto begun = Begin(request)) return Wait(std::move(*begun));
   const std::string_view path = PathOf(request);
   if (path == "/healthz") {
     if (request.method != "GET") return Plain(405, "use GET\n");
@@ -181,21 +180,20 @@ HttpResponse RpcHandler::Call(std::string_view method, const HttpRequest& reques
 }
 
 HttpResponse RpcHandler::Dispatch(std::string_view method, const HttpRequest& request) const {
-  auto admitted = Admit(method, request, options_.limits);
+  const Handler handler = HandlerOf(method);
+  if (handler == nullptr) return Plain(404, "no such method\n");
+  auto admitted = Admit(request, options_.limits);
   if (auto* refused = std::get_if<HttpResponse>(&admitted)) return std::move(*refused);
   const Admitted& call = std::get<Admitted>(admitted);
   try {
-    return call.handler(request, call.format, call.deadline, methods_);
+    return handler(request, call.format, call.deadline, methods_);
   } catch (...) {
     return ErrorResponse(MapException(std::current_exception(), method));
   }
 }
 
 std::optional<RpcHandler::Begun> RpcHandler::Begin(const HttpRequest& request) const {
-  if (upserter_ == nullptr || request.body.size() > kMaxBeginBody ||
-      MethodOf(PathOf(request)) != kUpsert) {
-    return std::nullopt;
-  }
+  if (MethodOf(PathOf(request)) != kUpsert) return std::nullopt;
   if (!Authorized(request)) return Unauthenticated();
   const auto start = Clock::now();
   Begun begun = BeginUpsert(request, start);
@@ -206,7 +204,7 @@ std::optional<RpcHandler::Begun> RpcHandler::Begin(const HttpRequest& request) c
 RpcHandler::Begun RpcHandler::BeginUpsert(const HttpRequest& request,
                                           Clock::time_point start) const {
   try {
-    auto admitted = Admit(kUpsert, request, options_.limits);
+    auto admitted = Admit(request, options_.limits);
     if (auto* refused = std::get_if<HttpResponse>(&admitted)) return std::move(*refused);
     const Admitted& call = std::get<Admitted>(admitted);
     v1::UpsertRequest message;
@@ -217,6 +215,25 @@ RpcHandler::Begun RpcHandler::BeginUpsert(const HttpRequest& request,
   } catch (...) {
     return ErrorResponse(MapException(std::current_exception(), kUpsert));
   }
+}
+
+void RpcHandler::Submit(PendingUpsert& upsert, const UpsertCallback& done) const {
+  try {
+    backend_.Submit(std::move(upsert.record), upsert.deadline, done);
+  } catch (...) {  // not queued: the call's answer is the error
+    done({{}, std::current_exception()});
+  }
+}
+
+HttpResponse RpcHandler::Wait(Begun begun) const {
+  if (auto* refused = std::get_if<HttpResponse>(&begun)) return std::move(*refused);
+  auto& upsert = std::get<PendingUpsert>(begun);
+  // Shared with the callback, which may still be returning from set_value
+  // when this thread has its answer.
+  auto answer = std::make_shared<std::promise<UpsertOutcome>>();
+  auto outcome = answer->get_future();
+  Submit(upsert, [answer](UpsertOutcome o) { answer->set_value(std::move(o)); });
+  return Finish(upsert, outcome.get());
 }
 
 HttpResponse RpcHandler::Finish(const PendingUpsert& upsert, UpsertOutcome outcome) const {

@@ -52,13 +52,6 @@ std::variant<Record, RpcError> IdentityMethods::Check(const v1::Record& record) 
   return std::get<Record>(std::move(converted));
 }
 
-Reply<v1::UpsertResponse> IdentityMethods::Upsert(const v1::UpsertRequest& request,
-                                                  const Deadline& deadline) const {
-  auto checked = UpsertRecord(request);
-  if (auto* error = std::get_if<RpcError>(&checked)) return std::move(*error);
-  return UpsertReply(backend_.Upsert(std::get<Record>(checked), deadline));
-}
-
 std::variant<Record, RpcError> IdentityMethods::UpsertRecord(
     const v1::UpsertRequest& request) const {
   if (!request.has_record()) return Invalid("record is required");

@@ -23,11 +23,9 @@ class IdentityMethods {
  public:
   IdentityMethods(IdentityBackend& backend, Limits limits) : backend_(backend), limits_(limits) {}
 
-  Reply<v1::UpsertResponse> Upsert(const v1::UpsertRequest& request,
-                                   const Deadline& deadline) const;
   // Upsert in two halves, for a backend that answers later
-  // (api/async_upserter.h): the record to apply or the error that refuses
-  // the request, then the reply to what applying it came to.
+  // (IdentityBackend::Submit): the record to apply or the error that
+  // refuses the request, then the reply to what applying it came to.
   std::variant<Record, RpcError> UpsertRecord(const v1::UpsertRequest& request) const;
   static Reply<v1::UpsertResponse> UpsertReply(const UpsertResult& result);
   Reply<v1::BatchUpsertResponse> BatchUpsert(const v1::BatchUpsertRequest& request,

@@ -68,9 +68,9 @@ HandlerOptions ToHandlerOptions(const ServerOptions& options) {
 }  // namespace
 
 struct Server::Impl {
-  Impl(ServerOptions opts, IdentityBackend& backend, Metrics* metrics, AsyncUpserter* upserter)
+  Impl(ServerOptions opts, IdentityBackend& backend, Metrics* metrics)
       : options(std::move(opts)),
-        handler(backend, metrics, ToHandlerOptions(options), upserter),
+        handler(backend, metrics, ToHandlerOptions(options)),
         work(static_cast<std::size_t>(std::max(1, options.worker_threads))),
         acceptor(io),
         signals(io, SIGINT, SIGTERM),
@@ -146,7 +146,7 @@ struct Server::Impl {
     spdlog::warn("shutdown bound reached: closing {} connections", registry.size());
     registry.Close(/*all=*/true);
     // Closed sessions end at once unless a call of theirs still runs on a
-    // database thread or waits in the upserter, which nothing can
+    // database thread or waits in the engine's queue, which nothing can
     // interrupt: do not wait for it.
     timer.expires_after(kAbandonGrace);
     co_await timer.async_wait(asio::use_awaitable);
@@ -170,9 +170,8 @@ struct Server::Impl {
   SessionContext context;
 };
 
-Server::Server(ServerOptions options, IdentityBackend& backend, Metrics* metrics,
-               AsyncUpserter* upserter)
-    : impl_(std::make_unique<Impl>(std::move(options), backend, metrics, upserter)) {
+Server::Server(ServerOptions options, IdentityBackend& backend, Metrics* metrics)
+    : impl_(std::make_unique<Impl>(std::move(options), backend, metrics)) {
   impl_->Listen();
 }
 

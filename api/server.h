@@ -2,11 +2,12 @@
 // protocol on HTTP/1.1 (or HTTPS only, when a certificate is given), plus
 // GET /healthz and GET /metrics (api/rpc_handler.h says what each answers).
 //
-// I/O runs on `io_threads` threads with C++20 coroutines. Upserts, given an
-// AsyncUpserter, are decoded on the I/O threads and handed to it; no thread
-// waits for them. Every other call runs the handler, which calls the
-// database, on a separate pool of `worker_threads` threads, never on an I/O
-// thread; a handler thread blocks while its call waits for the database.
+// I/O runs on `io_threads` threads with C++20 coroutines. Upserts are
+// decoded on the I/O threads and handed to the backend's Submit, which
+// groups them (Engine::Submit); no thread waits for them. Every other call
+// runs the handler, which calls the database, on a separate pool of
+// `worker_threads` threads, never on an I/O thread; a handler thread blocks
+// while its call waits for the database.
 //
 // Thread-safety: construct and Run() on one thread; Stop() from any thread.
 #pragma once
@@ -15,7 +16,6 @@
 #include <memory>
 #include <string>
 
-#include "api/async_upserter.h"
 #include "api/backend.h"
 #include "api/limits.h"
 #include "api/metrics.h"
@@ -29,7 +29,7 @@ struct ServerOptions {
   std::string auth_token;                 // non-empty: Bearer token on all but /healthz
   Limits limits;
   int io_threads = 2;
-  int worker_threads = 16;  // for calls other than an AsyncUpserter's
+  int worker_threads = 16;  // for calls other than Upsert
   int pool_size = 16;       // the engine's, reported on /metrics
   // Deadline for each read of a request (headers, then body) and each write;
   // a client that stays silent longer is disconnected.
@@ -41,11 +41,9 @@ struct ServerOptions {
 class Server {
  public:
   // Binds and listens; throws std::runtime_error when the address cannot be
-  // used or the certificate or key cannot be loaded. `backend`, `metrics`
-  // (may be null) and `upserter` (may be null: upserts go to `backend` on
-  // the worker threads) must outlive the server.
-  Server(ServerOptions options, IdentityBackend& backend, Metrics* metrics,
-         AsyncUpserter* upserter = nullptr);
+  // used or the certificate or key cannot be loaded. `backend` and
+  // `metrics` (may be null) must outlive the server.
+  Server(ServerOptions options, IdentityBackend& backend, Metrics* metrics);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

@@ -65,11 +65,11 @@ awaitable<HttpResponse> HandleOnPool(SessionContext& context, const HttpRequest&
       use_awaitable);
 }
 
-// Hands `upsert`'s record to `upserter` and resumes, on the session's
+// Hands `upsert`'s record to the backend and resumes, on the session's
 // strand, with the outcome. No thread waits for the database meanwhile.
-awaitable<UpsertOutcome> Apply(AsyncUpserter& upserter, PendingUpsert& upsert) {
+awaitable<UpsertOutcome> Apply(const RpcHandler& rpc, PendingUpsert& upsert) {
   co_return co_await asio::async_initiate<decltype(use_awaitable), void(UpsertOutcome)>(
-      [&upserter, &upsert](auto handler) {
+      [&rpc, &upsert](auto handler) {
         auto shared = std::make_shared<decltype(handler)>(std::move(handler));
         // Tracked: the I/O threads keep running until the outcome is back.
         auto executor = asio::prefer(asio::get_associated_executor(*shared),
@@ -81,23 +81,19 @@ awaitable<UpsertOutcome> Apply(AsyncUpserter& upserter, PendingUpsert& upsert) {
             (*shared)(std::move(outcome));
           });
         };
-        try {
-          upserter.Submit(std::move(upsert.record), upsert.deadline, answer);
-        } catch (...) {  // not queued: the call's answer is the error
-          answer({{}, std::current_exception()});
-        }
+        rpc.Submit(upsert, answer);
       },
       use_awaitable);
 }
 
-// The response to `request`: an upsert through the upserter, anything else
-// by the handler on the database pool.
+// The response to `request`: an Upsert, whatever its size, decoded here and
+// applied by the backend; anything else by the handler on the database pool.
 awaitable<HttpResponse> Respond(SessionContext& context, const HttpRequest& request) {
   auto begun = context.handler.Begin(request);
   if (!begun) co_return co_await HandleOnPool(context, request);
   if (auto* refused = std::get_if<HttpResponse>(&*begun)) co_return std::move(*refused);
   auto& upsert = std::get<PendingUpsert>(*begun);
-  UpsertOutcome outcome = co_await Apply(*context.handler.upserter(), upsert);
+  UpsertOutcome outcome = co_await Apply(context.handler, upsert);
   co_return context.handler.Finish(upsert, std::move(outcome));
 }
 

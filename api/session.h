@@ -1,10 +1,10 @@
 // The per-connection HTTP/1.1 loop: read a request (every read under a
 // deadline, the body limit enforced by the parser so an oversized body is
 // refused before it is read whole), answer it, write the response, repeat
-// while keep-alive. An Upsert goes to the handler's AsyncUpserter, when it
-// has one, with no thread waiting for it; any other call runs the handler
-// on the database thread pool. It does I/O only; what
-// to answer is RpcHandler's business. Internal to api/.
+// while keep-alive. An Upsert is decoded on the session's network thread
+// and handed to the backend, with no thread waiting for it; any other call
+// runs the handler on the database thread pool. It does I/O only; what to
+// answer is RpcHandler's business. Internal to api/.
 #pragma once
 
 // Boost 1.74's asio/awaitable.hpp uses std::exchange without <utility>.

@@ -16,7 +16,6 @@
 #include <thread>
 
 #include "api/backend.h"
-#include "api/coalescing_backend.h"
 #include "api/engine_backend.h"
 #include "api/metrics.h"
 #include "api/server.h"
@@ -26,11 +25,6 @@
 
 namespace idres::app {
 namespace {
-
-// Most identifiers one shared transaction takes: with a lock key or a few
-// per identifier, 16 connections stay well inside PostgreSQL's default lock
-// table (max_locks_per_transaction 64 x max_connections 100).
-constexpr std::size_t kMaxBatchIdentifiers = 256;
 
 // Network threads: decoding and answering a call is a small part of its
 // work beside the database's, so a quarter of the cores, at least one. On
@@ -45,8 +39,8 @@ struct ServeFlags {
   api::ServerOptions server;
   std::string database_url;
   int pool_size = 16;
-  int coalesce = 32;
-  int upsert_runners = 0;  // 0: half the pool, at least 1
+  int coalesce = static_cast<int>(EngineOptions{}.group_max_records);
+  int upsert_runners = EngineOptions{}.upsert_runners;  // 0: half the pool, at least 1
   int lock_timeout_ms = 2000;
   std::size_t max_person_traits = EngineOptions{}.max_person_traits;
   std::string default_region = "US";
@@ -55,17 +49,6 @@ struct ServeFlags {
   int read_timeout_ms = 30000;
   int shutdown_timeout_ms = 10000;
 };
-
-// Upserts applied at once. A runner keeps its connection busy (a batch's
-// round trips are few and the next batch waits in the queue), so one per
-// database core saturates the database; more only split the queue into
-// smaller batches, each paying for its own transaction. With the pool sized
-// at about 2 per core, that is half the pool; the other half serves the
-// other methods. BENCHMARKS.md (shared 6) measured 2 runners against 4 on
-// 2 cores.
-int UpsertRunners(const ServeFlags& flags) {
-  return flags.upsert_runners > 0 ? flags.upsert_runners : std::max(1, flags.pool_size / 2);
-}
 
 std::string EnvName(const std::string& flag) {
   std::string out = "IDRES_";
@@ -146,6 +129,8 @@ EngineOptions BuildEngineOptions(const ServeFlags& flags,
   options.normalizer.default_region = flags.default_region;
   options.match = BuildMatchConfig(flags.match);
   options.observer = metrics;
+  options.upsert_runners = flags.upsert_runners;
+  options.group_max_records = static_cast<std::size_t>(flags.coalesce);
   return options;
 }
 
@@ -168,7 +153,7 @@ int Serve(const ServeFlags& flags) {
   }
   auto metrics = std::make_shared<api::Metrics>();
   api::ServerOptions server = flags.server;
-  // Upserts need none: the coalescer's runners apply them.
+  // Upserts need none: the engine's runners apply them.
   server.worker_threads = flags.pool_size;
   server.pool_size = flags.pool_size;
   server.read_timeout = std::chrono::milliseconds(flags.read_timeout_ms);
@@ -176,11 +161,8 @@ int Serve(const ServeFlags& flags) {
   const EngineOptions engine_options = BuildEngineOptions(flags, metrics);
   ApplySchema(flags.database_url);
   Engine engine(engine_options);
-  api::EngineBackend engine_backend(engine);
-  api::CoalescingBackend backend(engine_backend, UpsertRunners(flags),
-                                 static_cast<std::size_t>(flags.coalesce), kMaxBatchIdentifiers,
-                                 metrics.get());
-  api::Server service(std::move(server), backend, metrics.get(), &backend);
+  api::EngineBackend backend(engine);
+  api::Server service(std::move(server), backend, metrics.get());
   service.Run();
   return 0;  // the engine's pool closes as `engine` goes out of scope
 }

@@ -10,6 +10,7 @@
 #include "engine/detail/engine_impl.h"
 #include "engine/detail/sqlstate.h"
 #include "engine/detail/store.h"
+#include "engine/detail/upsert_queue.h"
 
 namespace idres {
 namespace {
@@ -138,10 +139,31 @@ void Engine::Impl::AfterKeyLocks(std::span<const std::int64_t> keys,
   if (seams.after_key_locks) seams.after_key_locks(keys);
 }
 
+// Submit()'s queue, applying with this engine's own Upsert and BatchUpsert.
+struct Engine::Grouping final : detail::UpsertApplier {
+  explicit Grouping(Engine& e)
+      : engine(e),
+        queue(*this, RunnersOf(e.options()), e.options().group_max_records,
+              e.options().group_max_identifiers, e.options().observer.get()) {}
+  static int RunnersOf(const EngineOptions& o) {
+    return o.upsert_runners > 0 ? o.upsert_runners : std::max(1, o.pool_size / 2);
+  }
+  UpsertResult ApplyOne(const Record& record, const Deadline& deadline) override {
+    return engine.Upsert(record, deadline);
+  }
+  std::vector<UpsertResult> ApplyInOrder(std::span<const Record> records,
+                                         const Deadline& deadline) override {
+    return engine.BatchUpsert(records, deadline);
+  }
+  Engine& engine;
+  detail::UpsertQueue queue;
+};
+
 Engine::Engine(EngineOptions options) : Engine(std::move(options), EngineSeams{}) {}
 
 Engine::Engine(EngineOptions options, EngineSeams seams)
-    : impl_(std::make_unique<Impl>(std::move(options), std::move(seams))) {}
+    : impl_(std::make_unique<Impl>(std::move(options), std::move(seams))),
+      grouping_(std::make_unique<Grouping>(*this)) {}
 
 Engine::~Engine() = default;
 
@@ -152,5 +174,9 @@ std::unique_ptr<Engine> EngineTesting::Make(EngineOptions options, EngineSeams s
 int Engine::ConnectionsInUse() const { return impl_->pool.InUse(); }
 
 const EngineOptions& Engine::options() const { return impl_->options; }
+
+void Engine::Submit(Record record, const Deadline& deadline, UpsertCallback done) {
+  grouping_->queue.Submit(std::move(record), deadline, std::move(done));
+}
 
 }  // namespace idres

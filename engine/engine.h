@@ -8,9 +8,16 @@
 // and no concurrent write to a person is lost (README.md, "The upsert
 // transaction").
 //
+// Submit() is the same upsert without a waiting caller: queued records are
+// applied by the engine's own runner threads, and those that queue while
+// every runner is busy share a transaction (README.md, "Single upserts under
+// load share transactions"), each caller still getting the answer it would
+// get alone, in arrival order.
+//
 // Thread-safety: all methods may be called from any number of threads at
 // once; each call borrows one connection from a fixed-size pool and blocks
-// while none is free, callers served first come, first served.
+// while none is free, callers served first come, first served. Submit()
+// never waits for the database: its runners borrow the connections.
 //
 // Errors: bad input comes back in UpsertResult; infrastructure failures throw
 // the EngineError subclasses of engine/errors.h.
@@ -32,6 +39,7 @@
 #include "engine/errors.h"
 #include "engine/observer.h"
 #include "engine/record.h"
+#include "engine/submit.h"
 #include "matcher/match_config.h"
 #include "normalize/normalizer.h"
 
@@ -67,6 +75,21 @@ struct EngineOptions {
   // many all connections can hold at once.
   std::size_t batch_max_records = 500;
   std::size_t batch_max_keys = 1000;
+  // Submit(): threads applying queued upserts, each on a connection while it
+  // applies a group; 0: half the pool, at least 1. A runner keeps its
+  // connection busy (a group's round trips are few and the next group waits
+  // in the queue), so one per database core saturates the database; more
+  // only split the queue into smaller groups, each paying for its own
+  // transaction. With the pool at about 2 per core that is half the pool;
+  // the other half serves the other calls (BENCHMARKS.md, shared 6).
+  int upsert_runners = 0;
+  // Submit(): most queued upserts one transaction applies together (1: each
+  // its own), and most identifiers, unless the first record alone has more:
+  // with a lock key or a few per identifier, 16 connections stay well inside
+  // PostgreSQL's default lock table (max_locks_per_transaction 64 x
+  // max_connections 100).
+  std::size_t group_max_records = 32;
+  std::size_t group_max_identifiers = 256;
 };
 
 class Engine {
@@ -77,8 +100,22 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  // Upserts one record (see the file comment): a BatchUpsert of one.
+  // Upserts one record (see the file comment) on the calling thread: a
+  // BatchUpsert of one.
   UpsertResult Upsert(const Record& record, const Deadline& deadline = {});
+
+  // Upserts `record` as Upsert() would, within `deadline`, on a runner
+  // thread of the engine's, and calls `done` exactly once with the outcome
+  // on such a thread (never inside Submit). Records queued while every
+  // runner is busy share transactions, up to group_max_records records and
+  // group_max_identifiers identifiers; each gets the result it would get
+  // alone in arrival order. A failed group is no record's answer: each
+  // record with time left is applied again alone, with its own deadline. A
+  // call waits in the queue no longer than its deadline. The runners start
+  // with the first call. Throws, without calling `done`, when the call
+  // cannot be queued (no memory or no thread). The destructor answers every
+  // call submitted before it returns.
+  void Submit(Record record, const Deadline& deadline, UpsertCallback done);
 
   // Upserts records in order, sharing transactions and round trips; records
   // that match each other end as one person. One result per record; a bad
@@ -139,6 +176,11 @@ class Engine {
 
   struct Impl;
   std::unique_ptr<Impl> impl_;
+  // Submit()'s queue over this engine's Upsert and BatchUpsert. Declared
+  // after impl_, so destroyed first: every call is answered while the pool
+  // is still open.
+  struct Grouping;
+  std::unique_ptr<Grouping> grouping_;
 };
 
 // Applies schema.sql (embedded at build time) to the database at `url`:

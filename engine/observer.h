@@ -3,6 +3,7 @@
 // every method may be called from many engine threads at once.
 #pragma once
 
+#include <cstddef>
 #include <string_view>
 
 #include "engine/record.h"
@@ -22,6 +23,11 @@ class EngineObserver {
   virtual void OnRetry(std::string_view /*reason*/) {}
   // One upsert committed with this outcome.
   virtual void OnOutcome(Outcome /*outcome*/) {}
+  // Engine::Submit: `records` queued upserts were applied together in one
+  // group (`failed`: it failed, and each was applied again alone).
+  virtual void OnUpsertGroup(std::size_t /*records*/, bool /*failed*/) {}
+  // Engine::Submit: `queued` upserts wait for a runner now.
+  virtual void OnUpsertsQueued(std::size_t /*queued*/) {}
 };
 
 }  // namespace idres

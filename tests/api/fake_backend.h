@@ -6,6 +6,7 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 #include "api/backend.h"
@@ -21,7 +22,7 @@ class FakeBackend : public api::IdentityBackend {
   bool healthy = true;
   std::exception_ptr failure;  // thrown by every data method when set
 
-  std::vector<Record> upserted;         // every record passed to Upsert or BatchUpsert
+  std::vector<Record> upserted;         // every record passed to Submit or BatchUpsert
   std::vector<BatchReceipt> receipts;   // every receipt passed to BatchUpsert
   std::vector<std::int64_t> forgotten;  // every job passed to ForgetReceipts
   std::int64_t asked_id = 0;
@@ -29,11 +30,28 @@ class FakeBackend : public api::IdentityBackend {
   std::string asked_region;
   Deadline asked_deadline;  // of the last data call that takes one
 
-  UpsertResult Upsert(const Record& record, const Deadline& deadline) override {
+  FakeBackend() = default;
+  FakeBackend(const FakeBackend&) = delete;
+  FakeBackend& operator=(const FakeBackend&) = delete;
+  ~FakeBackend() override {
+    for (auto& thread : answering_) thread.join();
+  }
+
+  // Takes the record at once and answers on a thread of its own, as the
+  // engine does.
+  void Submit(Record record, const Deadline& deadline, UpsertCallback done) override {
     asked_deadline = deadline;
-    MaybeFail();
-    upserted.push_back(record);
-    return upsert_result;
+    UpsertOutcome outcome;
+    try {
+      MaybeFail();
+      upserted.push_back(std::move(record));
+      outcome.result = upsert_result;
+    } catch (...) {
+      outcome.error = std::current_exception();
+    }
+    answering_.emplace_back([done = std::move(done), outcome = std::move(outcome)]() mutable {
+      done(std::move(outcome));
+    });
   }
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
                                         const Deadline& deadline) override {
@@ -86,6 +104,8 @@ class FakeBackend : public api::IdentityBackend {
   void MaybeFail() const {
     if (failure) std::rethrow_exception(failure);
   }
+
+  std::vector<std::thread> answering_;  // joined by the destructor
 };
 
 }  // namespace idres::testing

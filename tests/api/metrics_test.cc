@@ -31,6 +31,9 @@ TEST_CASE("The engine's observations show up in the metrics text") {
   metrics.OnRetry("deadlock");
   metrics.OnRetry("deadlock");
   metrics.OnRequest("Upsert", "ok", 0.01);
+  metrics.OnUpsertGroup(3, false);
+  metrics.OnUpsertGroup(2, true);
+  metrics.OnUpsertsQueued(7);
   const std::string text = metrics.Render(2, 16);
   CHECK_THAT(text, Catch::Contains("idres_upsert_outcomes_total{outcome=\"created\"} 1\n"));
   CHECK_THAT(text, Catch::Contains("idres_upsert_outcomes_total{outcome=\"merged\"} 2\n"));
@@ -43,6 +46,10 @@ TEST_CASE("The engine's observations show up in the metrics text") {
   CHECK_THAT(text, Catch::Contains("idres_pool_connections_in_use 2\n"));
   CHECK_THAT(text, Catch::Contains("idres_pool_connections 16\n"));
   CHECK_THAT(text, Catch::Contains("# TYPE idres_lock_wait_seconds histogram\n"));
+  CHECK_THAT(text, Catch::Contains("idres_upsert_batches_total 2\n"));
+  CHECK_THAT(text, Catch::Contains("idres_upserts_coalesced_total 5\n"));
+  CHECK_THAT(text, Catch::Contains("idres_upsert_batch_failures_total 1\n"));
+  CHECK_THAT(text, Catch::Contains("idres_upserts_queued 7\n"));
 }
 
 }  // namespace

@@ -1,10 +1,16 @@
-// RpcHandler's two-step Upsert (Begin, then Finish with the outcome), as the
-// server runs it with an AsyncUpserter, must answer every request exactly as
-// Handle() does: the same status, body and metrics, and the same record and
-// deadline reaching the backend.
+// RpcHandler's one Upsert path, driven as the server's session drives it
+// (Begin and Finish on the network thread, the backend answering on a
+// thread of its own in between), must answer every request, whatever the
+// size of its body, exactly as Handle() does: the same status, body and
+// metrics, and the same record and deadline reaching the backend. And an
+// Upsert is refused before it is decoded exactly as the other methods are.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstring>
+#include <future>
 #include <sstream>
+#include <thread>
 
 #include "api/codec.h"
 #include "api/rpc_handler.h"
@@ -16,12 +22,6 @@ namespace {
 
 using idres::testing::FakeBackend;
 
-// Begin() never submits: the test applies the record to the backend itself.
-class UnusedUpserter : public AsyncUpserter {
- public:
-  void Submit(Record, const Deadline&, UpsertCallback) override { FAIL("Begin() submitted"); }
-};
-
 struct Answer {
   HttpResponse response;
   std::string counts;  // the idres_rpc_requests_total lines of /metrics
@@ -30,16 +30,16 @@ struct Answer {
 };
 
 // How a fresh handler over a fresh backend answers `request`, through
-// Handle() or through Begin() and Finish(). `setup` prepares the backend.
+// Handle() or through Begin(), Submit() and Finish() as the session calls
+// them. `setup` prepares the backend.
 template <typename Setup>
 Answer Ask(const HttpRequest& request, bool two_step, const std::string& auth_token, Setup setup) {
   FakeBackend backend;
   setup(backend);
   Metrics metrics;
-  UnusedUpserter upserter;
   HandlerOptions options;
   options.auth_token = auth_token;
-  const RpcHandler handler(backend, &metrics, options, &upserter);
+  const RpcHandler handler(backend, &metrics, options);
   Answer out;
   if (!two_step) {
     out.response = handler.Handle(request);
@@ -50,12 +50,12 @@ Answer Ask(const HttpRequest& request, bool two_step, const std::string& auth_to
       out.response = std::move(*refused);
     } else {
       auto& upsert = std::get<PendingUpsert>(*begun);
-      UpsertOutcome outcome;
-      try {
-        outcome.result = backend.Upsert(upsert.record, upsert.deadline);
-      } catch (...) {
-        outcome.error = std::current_exception();
-      }
+      std::promise<std::pair<std::thread::id, UpsertOutcome>> answer;
+      handler.Submit(upsert, [&answer](UpsertOutcome outcome) {
+        answer.set_value({std::this_thread::get_id(), std::move(outcome)});
+      });
+      auto [thread, outcome] = answer.get_future().get();
+      CHECK(thread != std::this_thread::get_id());  // Begin's thread went on
       out.response = handler.Finish(upsert, std::move(outcome));
     }
   }
@@ -79,7 +79,30 @@ HttpRequest Upsert(std::string body) {
 
 const char* const kRecord = R"({"record":{"identifiers":[{"type":"email","value":"a@b.c"}]}})";
 
-TEST_CASE("Begin and Finish answer an Upsert exactly as Handle does", "[api]") {
+// Upserts refused before their body is decoded, by the checks every method
+// shares.
+std::vector<std::pair<const char*, HttpRequest>> RefusedBeforeDecoding() {
+  using Change = void (*)(HttpRequest&);
+  static const std::pair<const char*, Change> kChanges[] = {
+      {"deadline passed", [](HttpRequest& r) { r.connect_timeout_ms = "0"; }},
+      {"bad deadline", [](HttpRequest& r) { r.connect_timeout_ms = "soon"; }},
+      {"GET", [](HttpRequest& r) { r.method = "GET"; }},
+      {"wrong media type", [](HttpRequest& r) { r.content_type = "text/plain"; }},
+      {"protocol version 2", [](HttpRequest& r) { r.connect_protocol_version = "2"; }},
+      {"compressed", [](HttpRequest& r) { r.content_encoding = "gzip"; }},
+      {"a body over the limit",
+       [](HttpRequest& r) { r.body = std::string(Limits{}.max_body_bytes, ' ') + kRecord; }},
+  };
+  std::vector<std::pair<const char*, HttpRequest>> cases;
+  for (const auto& [name, change] : kChanges) {
+    HttpRequest r = Upsert(kRecord);
+    change(r);
+    cases.push_back({name, r});
+  }
+  return cases;
+}
+
+TEST_CASE("Begin, Submit and Finish answer an Upsert exactly as Handle does", "[api]") {
   struct Case {
     const char* name;
     HttpRequest request;
@@ -113,30 +136,19 @@ TEST_CASE("Begin and Finish answer an Upsert exactly as Handle does", "[api]") {
   cases.push_back({"internal", Upsert(kRecord), "", [](FakeBackend& b) {
                      b.failure = std::make_exception_ptr(InternalError("ERROR: SELECT secret"));
                    }});
+  for (auto& [name, request] : RefusedBeforeDecoding()) cases.push_back({name, request});
   {
     HttpRequest r = Upsert(kRecord);
-    r.connect_timeout_ms = "0";
-    cases.push_back({"deadline passed", r});
-    r.connect_timeout_ms = "soon";
-    cases.push_back({"bad deadline", r});
     r.connect_timeout_ms = "60000";
     cases.push_back({"with a deadline", r});
-  }
-  {
-    HttpRequest r = Upsert(kRecord);
-    r.method = "GET";
-    cases.push_back({"GET", r});
-    r = Upsert(kRecord);
-    r.content_type = "text/plain";
-    cases.push_back({"wrong media type", r});
-    r = Upsert(kRecord);
-    r.connect_protocol_version = "2";
-    cases.push_back({"protocol version 2", r});
-    r = Upsert(kRecord);
-    r.content_encoding = "gzip";
-    cases.push_back({"compressed", r});
     r = Upsert(std::string(5 * 1024, ' ') + kRecord);
     cases.push_back({"with leading spaces", r});
+    // Once left to Handle() on a database thread; now every size takes the
+    // one path.
+    r = Upsert(std::string(100 * 1024, ' ') + kRecord);
+    cases.push_back({"a body over 64 KiB", r});
+    r = Upsert(std::string(Limits{}.max_body_bytes - std::strlen(kRecord), ' ') + kRecord);
+    cases.push_back({"a body at the limit", r});
     r = Upsert(kRecord);
     r.target += "?x=1";
     cases.push_back({"with a query", r});
@@ -156,6 +168,14 @@ TEST_CASE("Begin and Finish answer an Upsert exactly as Handle does", "[api]") {
       CHECK(begun.response.content_type == handled.response.content_type);
       CHECK(begun.response.body == handled.response.body);
       CHECK(begun.counts == handled.counts);
+      // Each call counts once, with its code; one refused for its token not
+      // at all.
+      const auto counted = std::count(begun.counts.begin(), begun.counts.end(), '\n');
+      CHECK(counted == (begun.response.status == 401 ? 0 : 1));
+      if (counted == 1) {
+        CHECK_THAT(begun.counts, Catch::StartsWith("idres_rpc_requests_total{method=\"Upsert\",") &&
+                                     Catch::EndsWith("} 1\n"));
+      }
       REQUIRE(begun.upserted.size() == handled.upserted.size());
       for (std::size_t i = 0; i < begun.upserted.size(); ++i) {
         CHECK(begun.upserted[i].identifiers.size() == handled.upserted[i].identifiers.size());
@@ -167,22 +187,37 @@ TEST_CASE("Begin and Finish answer an Upsert exactly as Handle does", "[api]") {
   }
 }
 
-TEST_CASE("Begin leaves every other request, and a large body, to Handle", "[api]") {
+TEST_CASE("Begin takes every Upsert, whatever its size, and leaves the rest to Handle", "[api]") {
   FakeBackend backend;
-  UnusedUpserter upserter;
-  const RpcHandler with(backend, nullptr, {}, &upserter);
-  const RpcHandler without(backend, nullptr, {});
+  const RpcHandler handler(backend, nullptr, {});
   HttpRequest r = Upsert(kRecord);
-  CHECK(with.Begin(r).has_value());
-  CHECK_FALSE(without.Begin(r).has_value());  // no upserter: Handle() does all
-  // A body too large to decode on a network thread.
-  r.body = std::string(RpcHandler::kMaxBeginBody, ' ') + kRecord;
-  CHECK_FALSE(with.Begin(r).has_value());
+  CHECK(handler.Begin(r).has_value());
+  r.body = std::string(1000 * 1000, ' ') + kRecord;
+  CHECK(handler.Begin(r).has_value());
   r.body = kRecord;
   for (const char* target : {"/idres.v1.IdentityService/BatchUpsert",
                              "/idres.v1.IdentityService/Upserts", "/healthz", "/metrics", "/"}) {
     r.target = target;
-    CHECK_FALSE(with.Begin(r).has_value());
+    CHECK_FALSE(handler.Begin(r).has_value());
+  }
+}
+
+TEST_CASE("An Upsert is refused before decoding exactly as the other methods are", "[api]") {
+  auto cases = RefusedBeforeDecoding();
+  for (auto& c : cases) c.second.authorization = "Bearer t0ken";
+  cases.push_back({"no token", Upsert(kRecord)});
+  for (const auto& [name, request] : cases) {
+    SECTION(name) {
+      HttpRequest other = request;
+      other.target = std::string(RpcHandler::kServicePrefix) + "GetPerson";
+      const Answer upsert = Ask(request, true, "t0ken", [](FakeBackend&) {});
+      const Answer get = Ask(other, false, "t0ken", [](FakeBackend&) {});
+      CHECK(upsert.response.status != 200);
+      CHECK(upsert.response.status == get.response.status);
+      CHECK(upsert.response.content_type == get.response.content_type);
+      CHECK(upsert.response.body == get.response.body);
+      CHECK(upsert.upserted.empty());
+    }
   }
 }
 

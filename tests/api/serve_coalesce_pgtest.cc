@@ -1,5 +1,5 @@
 // `idres serve` applies single Upserts that queue for a busy connection in
-// one transaction (api/coalescing_backend.h), and each caller still gets its
+// one transaction (Engine::Submit, engine/detail/upsert_queue.h), and each caller still gets its
 // own answer. The one connection is held by an upsert waiting on a key lock
 // that the test holds; the others queue behind it.
 #include <catch2/catch.hpp>
@@ -56,8 +56,10 @@ std::vector<HttpReply> QueueBehindHeldKey(const TestDatabase& db, const ServerPr
   }));
   // The only connection now waits on the key the test holds.
   AwaitTrue([&] {
-    return db.Count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") ==
-           1;
+    // pg_locks is the cluster's: other tests' databases wait on theirs.
+    return db.Count(
+               "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND "
+               "database = (SELECT oid FROM pg_database WHERE datname = current_database())") == 1;
   });
   for (int i = 0; i < kQueued; ++i) {
     calls.push_back(std::async(std::launch::async, [&, i] {

@@ -145,7 +145,7 @@ TEST_CASE("race: one phone in three spellings at once: one person", "[pg][race]"
 }
 
 // `idres serve` coalesces single upserts that queue for a connection into
-// batches (api/coalescing_backend.h), so under load its races are between
+// groups (Engine::Submit, engine/detail/upsert_queue.h), so under load its races are between
 // whole batches: each thread's batch holds the same four persons, reached
 // through the same emails, each record adding a phone and a trait key.
 TEST_CASE("race: batches over the same persons: one person each, nothing lost", "[pg][race]") {

@@ -1,22 +1,21 @@
-#include "api/coalescing_backend.h"
+#include "engine/detail/upsert_queue.h"
 
 #include <algorithm>
 #include <exception>
-#include <future>
 #include <stdexcept>
 #include <string>
 
 #include "engine/errors.h"
 
-namespace idres::api {
+namespace idres::detail {
 
-struct CoalescingBackend::Call {
+struct UpsertQueue::Call {
   Call(Record r, const Deadline& d, UpsertCallback cb)
       : record(std::move(r)), deadline(d), done(std::move(cb)) {}
   Record record;
   Deadline deadline;
   UpsertCallback done;
-  bool alone = false;  // a batch of its failed: apply the record on its own
+  bool alone = false;  // a group of its failed: apply the record on its own
   bool retry = false;  // Apply() hands it back to be applied alone
   UpsertOutcome outcome;
 };
@@ -27,7 +26,7 @@ constexpr std::chrono::milliseconds kRetryAfterNoMemory{10};
 
 constexpr const char* kExpiredInQueue =
     "the deadline passed while waiting for a database connection; nothing was written";
-constexpr const char* kExpiredInBatch =
+constexpr const char* kExpiredInGroup =
     "the deadline passed while this upsert was applied together with others, and that "
     "transaction failed; it may or may not have been stored";
 
@@ -44,24 +43,29 @@ std::optional<Deadline::Clock::time_point> EarliestAt(const Calls& calls) {
 
 }  // namespace
 
-CoalescingBackend::CoalescingBackend(IdentityBackend& inner, int runners, std::size_t max_batch,
-                                     std::size_t max_batch_identifiers, Metrics* metrics)
-    : inner_(inner),
-      max_batch_(std::max<std::size_t>(1, max_batch)),
-      max_batch_identifiers_(max_batch_identifiers),
-      metrics_(metrics) {
+UpsertQueue::UpsertQueue(UpsertApplier& applier, int runners, std::size_t max_records,
+                         std::size_t max_identifiers, EngineObserver* observer)
+    : applier_(applier),
+      runners_(static_cast<std::size_t>(std::max(1, runners))),
+      max_records_(std::max<std::size_t>(1, max_records)),
+      max_identifiers_(max_identifiers),
+      observer_(observer) {}
+
+UpsertQueue::~UpsertQueue() { Stop(); }
+
+void UpsertQueue::StartThreads() {
   try {
-    threads_.emplace_back([this] { TimekeeperLoop(); });
-    for (int i = 0; i < std::max(1, runners); ++i) threads_.emplace_back([this] { RunnerLoop(); });
+    threads_.reserve(1 + runners_);
+    if (threads_.empty()) threads_.emplace_back([this] { TimekeeperLoop(); });
+    while (threads_.size() < 1 + runners_) threads_.emplace_back([this] { RunnerLoop(); });
   } catch (...) {
-    Stop();
-    throw;
+    // With one runner every call is still answered; the next Submit()
+    // tries to start the others again.
+    if (threads_.size() < 2) throw;
   }
 }
 
-CoalescingBackend::~CoalescingBackend() { Stop(); }
-
-void CoalescingBackend::Stop() {
+void UpsertQueue::Stop() {
   {
     std::lock_guard lock(mu_);
     stopping_ = true;
@@ -73,10 +77,11 @@ void CoalescingBackend::Stop() {
   }
 }
 
-void CoalescingBackend::Submit(Record record, const Deadline& deadline, UpsertCallback done) {
+void UpsertQueue::Submit(Record record, const Deadline& deadline, UpsertCallback done) {
   auto call = std::make_unique<Call>(std::move(record), deadline, std::move(done));
   std::lock_guard lock(mu_);
-  if (stopping_) throw std::logic_error("CoalescingBackend::Submit while it stops");
+  if (stopping_) throw std::logic_error("UpsertQueue::Submit while it stops");
+  if (threads_.size() < 1 + runners_) StartThreads();
   queue_.push_back(std::move(call));
   ShowQueue();
   if (idle_runners_ > 0) {
@@ -90,32 +95,21 @@ void CoalescingBackend::Submit(Record record, const Deadline& deadline, UpsertCa
   }
 }
 
-void CoalescingBackend::WakeTimekeeperFor(std::optional<Deadline::Clock::time_point> at) {
+void UpsertQueue::WakeTimekeeperFor(std::optional<Deadline::Clock::time_point> at) {
   if (at && (!timekeeper_wakes_ || *at < *timekeeper_wakes_)) clock_.notify_one();
 }
 
-std::exception_ptr CoalescingBackend::Expired(const Call& call) {
-  // A call sent again after its batch failed may have been stored by it.
-  return std::make_exception_ptr(DeadlineError(call.alone ? kExpiredInBatch : kExpiredInQueue));
+std::exception_ptr UpsertQueue::Expired(const Call& call) {
+  // A call sent again after its group failed may have been stored by it.
+  return std::make_exception_ptr(DeadlineError(call.alone ? kExpiredInGroup : kExpiredInQueue));
 }
 
-UpsertResult CoalescingBackend::Upsert(const Record& record, const Deadline& deadline) {
-  // Shared with the callback, which may still be returning from set_value
-  // when this thread has its answer.
-  auto answer = std::make_shared<std::promise<UpsertOutcome>>();
-  auto outcome = answer->get_future();
-  Submit(record, deadline, [answer](UpsertOutcome o) { answer->set_value(std::move(o)); });
-  UpsertOutcome o = outcome.get();
-  if (o.error) std::rethrow_exception(o.error);
-  return std::move(o.result);
-}
-
-std::size_t CoalescingBackend::Queued() const {
+std::size_t UpsertQueue::Queued() const {
   std::lock_guard lock(mu_);
   return queue_.size();
 }
 
-void CoalescingBackend::RunnerLoop() {
+void UpsertQueue::RunnerLoop() {
   std::unique_lock lock(mu_);
   for (;;) {
     if (queue_.empty()) {
@@ -125,11 +119,11 @@ void CoalescingBackend::RunnerLoop() {
       --idle_runners_;
       continue;
     }
-    Calls batch;
+    Calls group;
     try {
-      batch = TakeBatch();
+      group = TakeGroup();
     } catch (...) {
-      // No memory for a batch: the oldest call gets the error, so that the
+      // No memory for a group: the oldest call gets the error, so that the
       // queue still moves.
       std::unique_ptr<Call> oldest = std::move(queue_.front());
       queue_.pop_front();
@@ -143,13 +137,13 @@ void CoalescingBackend::RunnerLoop() {
     // The calls left behind wait with no runner watching their deadlines.
     if (!queue_.empty()) WakeTimekeeperFor(EarliestAt(queue_));
     lock.unlock();
-    Calls again = Apply(std::move(batch));
+    Calls again = Apply(std::move(group));
     lock.lock();
     if (!again.empty()) Requeue(lock, std::move(again));
   }
 }
 
-void CoalescingBackend::Requeue(std::unique_lock<std::mutex>& lock, Calls again) {
+void UpsertQueue::Requeue(std::unique_lock<std::mutex>& lock, Calls again) {
   try {
     // Ahead of the calls that came later, each on its own.
     for (auto it = again.rbegin(); it != again.rend(); ++it) queue_.push_front(std::move(*it));
@@ -168,7 +162,7 @@ void CoalescingBackend::Requeue(std::unique_lock<std::mutex>& lock, Calls again)
   WakeTimekeeperFor(EarliestAt(queue_));
 }
 
-void CoalescingBackend::TimekeeperLoop() {
+void UpsertQueue::TimekeeperLoop() {
   std::unique_lock lock(mu_);
   while (!stopping_) {
     Calls expired;
@@ -212,49 +206,49 @@ void CoalescingBackend::TimekeeperLoop() {
   }
 }
 
-CoalescingBackend::Calls CoalescingBackend::TakeBatch() {
-  Calls batch;
-  batch.reserve(max_batch_);  // the one allocation: it throws before any call is taken
+UpsertQueue::Calls UpsertQueue::TakeGroup() {
+  Calls group;
+  group.reserve(max_records_);  // the one allocation: it throws before any call is taken
   std::size_t identifiers = 0;
   while (!queue_.empty()) {
     Call& call = *queue_.front();
     const std::size_t n = call.record.identifiers.size();
-    if (!batch.empty() &&
-        (call.alone || batch.size() >= max_batch_ || identifiers + n > max_batch_identifiers_)) {
+    if (!group.empty() &&
+        (call.alone || group.size() >= max_records_ || identifiers + n > max_identifiers_)) {
       break;
     }
-    batch.push_back(std::move(queue_.front()));
+    group.push_back(std::move(queue_.front()));
     queue_.pop_front();
     identifiers += n;
-    if (batch.back()->alone) break;
+    if (group.back()->alone) break;
   }
   ShowQueue();
-  return batch;
+  return group;
 }
 
-void CoalescingBackend::ShowQueue() {
-  if (metrics_ != nullptr) metrics_->SetUpsertsQueued(queue_.size());
+void UpsertQueue::ShowQueue() {
+  if (observer_ != nullptr) observer_->OnUpsertsQueued(queue_.size());
 }
 
-void CoalescingBackend::Answer(Call& call) {
+void UpsertQueue::Answer(Call& call) {
   try {
     call.done(std::move(call.outcome));
   } catch (...) {  // a callback must not throw; the other calls still get theirs
   }
 }
 
-CoalescingBackend::Calls CoalescingBackend::Apply(Calls batch) {
+UpsertQueue::Calls UpsertQueue::Apply(Calls group) {
   Calls again;
   try {
-    again.reserve(batch.size());  // before any call is answered
-    ApplyBatch(batch);
+    again.reserve(group.size());  // before any call is answered
+    ApplyGroup(group);
   } catch (...) {  // e.g. no memory for the copies: every call gets the error
-    for (auto& call : batch) {
+    for (auto& call : group) {
       call->retry = false;
       call->outcome.error = std::current_exception();
     }
   }
-  for (auto& call : batch) {
+  for (auto& call : group) {
     if (call->retry) {
       call->retry = false;
       again.push_back(std::move(call));  // reserved: does not throw
@@ -265,10 +259,10 @@ CoalescingBackend::Calls CoalescingBackend::Apply(Calls batch) {
   return again;
 }
 
-void CoalescingBackend::ApplyBatch(const Calls& batch) {
+void UpsertQueue::ApplyGroup(const Calls& group) {
   // A call whose deadline passed before its turn never reaches the database.
   std::vector<Call*> live;
-  for (const auto& call : batch) {
+  for (const auto& call : group) {
     if (call->deadline.Passed()) {
       call->outcome.error = Expired(*call);
     } else {
@@ -278,7 +272,7 @@ void CoalescingBackend::ApplyBatch(const Calls& batch) {
   if (live.size() == 1) {
     Call& call = *live.front();
     try {
-      call.outcome.result = inner_.Upsert(call.record, call.deadline);
+      call.outcome.result = applier_.ApplyOne(call.record, call.deadline);
     } catch (...) {
       call.outcome.error = std::current_exception();
     }
@@ -291,9 +285,9 @@ void CoalescingBackend::ApplyBatch(const Calls& batch) {
       for (const Call* call : live) records.push_back(call->record);
       const auto earliest = EarliestAt(live);
       std::vector<UpsertResult> results =
-          inner_.BatchUpsert(records, earliest ? Deadline::At(*earliest) : Deadline{});
+          applier_.ApplyInOrder(records, earliest ? Deadline::At(*earliest) : Deadline{});
       if (results.size() != live.size()) {
-        throw std::logic_error("BatchUpsert answered " + std::to_string(results.size()) +
+        throw std::logic_error("ApplyInOrder answered " + std::to_string(results.size()) +
                                " results for " + std::to_string(live.size()) + " records");
       }
       for (std::size_t i = 0; i < live.size(); ++i) live[i]->outcome.result = std::move(results[i]);
@@ -301,19 +295,19 @@ void CoalescingBackend::ApplyBatch(const Calls& batch) {
       failed = true;
       // One record's trouble is not the others' answer: each goes again
       // alone while it has time. Whether the failed transaction stored a
-      // record is unknown (a COMMIT whose answer was lost, or the batch's
+      // record is unknown (a COMMIT whose answer was lost, or the group's
       // earlier chunks), and a record out of time cannot find out.
       for (Call* call : live) {
         if (call->deadline.Passed()) {
-          call->outcome.error = std::make_exception_ptr(DeadlineError(kExpiredInBatch));
+          call->outcome.error = std::make_exception_ptr(DeadlineError(kExpiredInGroup));
         } else {
           call->alone = true;
           call->retry = true;
         }
       }
     }
-    if (metrics_ != nullptr) metrics_->OnCoalescedBatch(live.size(), failed);
+    if (observer_ != nullptr) observer_->OnUpsertGroup(live.size(), failed);
   }
 }
 
-}  // namespace idres::api
+}  // namespace idres::detail

@@ -1,14 +1,16 @@
-// CoalescingBackend (api/coalescing_backend.h): which calls share a batch,
-// in what order, and what each caller gets back when the batch fails. The
-// inner backend here is a fake that holds its first call until released,
-// so that the others queue behind it; what a shared transaction does to the
-// store is tested against the engine (batch_equivalence_pgtest, and the
-// server's race tests, which run through the coalescer).
-#include "api/coalescing_backend.h"
+// UpsertQueue (engine/detail/upsert_queue.h), the queue behind
+// Engine::Submit: which calls share a group, in what order, and what each
+// caller gets back when the group fails. The applier here is a fake that
+// holds its first call until released, so that the others queue behind it;
+// what a shared transaction does to the store is tested against the engine
+// (batch_equivalence_pgtest, and the server's race tests, which run through
+// the queue).
+#include "engine/detail/upsert_queue.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <condition_variable>
+#include <filesystem>
 #include <future>
 #include <mutex>
 #include <string>
@@ -30,16 +32,16 @@ Record Named(const std::string& cookie, int extra = 0) {
 }
 
 // Answers each record with person_id = the number in its cookie; holds the
-// first call until Release(); fails batches while `fail_batches` is set.
-class GatedBackend : public api::IdentityBackend {
+// first call until Release(); fails groups while `fail_groups` is set.
+class GatedApplier : public detail::UpsertApplier {
  public:
   std::vector<std::vector<std::string>> calls;  // cookies of each call, in order
   std::vector<Deadline> deadlines;              // deadline of each call
-  std::vector<bool> batched;                    // each call was a BatchUpsert
-  bool fail_batches = false;
-  // A batch waits until its deadline has passed, then fails as the engine
+  std::vector<bool> batched;                    // each call was an ApplyInOrder
+  bool fail_groups = false;
+  // A group waits until its deadline has passed, then fails as the engine
   // would.
-  bool batches_outlive_deadline = false;
+  bool groups_outlive_deadline = false;
   // Upserting this cookie alone waits until its deadline has passed, then
   // fails as the engine would.
   std::string slow_cookie = "none";
@@ -59,7 +61,7 @@ class GatedBackend : public api::IdentityBackend {
     return calls.size();
   }
 
-  UpsertResult Upsert(const Record& record, const Deadline& deadline) override {
+  UpsertResult ApplyOne(const Record& record, const Deadline& deadline) override {
     Enter(std::span<const Record>(&record, 1), deadline, false);
     if (record.identifiers.front().value == "throws") throw BusyError("held key");
     if (record.identifiers.front().value == slow_cookie) {
@@ -68,11 +70,11 @@ class GatedBackend : public api::IdentityBackend {
     }
     return Answer(record);
   }
-  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
-                                        const Deadline& deadline) override {
+  std::vector<UpsertResult> ApplyInOrder(std::span<const Record> records,
+                                         const Deadline& deadline) override {
     Enter(records, deadline, true);
-    if (fail_batches) throw BusyError("a key was held");
-    if (batches_outlive_deadline) {
+    if (fail_groups) throw BusyError("a key was held");
+    if (groups_outlive_deadline) {
       while (!deadline.Passed()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
       throw DeadlineError("the deadline passed");
     }
@@ -80,20 +82,6 @@ class GatedBackend : public api::IdentityBackend {
     for (const Record& r : records) out.push_back(Answer(r));
     return out;
   }
-  std::vector<UpsertResult> BatchUpsert(std::span<const Record>, const BatchReceipt&,
-                                        const Deadline&) override {
-    FAIL("not used");
-    return {};
-  }
-  void ForgetReceipts(std::int64_t) override {}
-  std::optional<Person> GetPerson(std::int64_t, const Deadline&) override { return {}; }
-  std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier&, std::string_view,
-                                                        const Deadline&) override {
-    return std::optional<Person>{};
-  }
-  StoreStats Stats() override { return {}; }
-  bool Healthy() override { return true; }
-  int ConnectionsInUse() const override { return 0; }
 
  private:
   void Enter(std::span<const Record> records, const Deadline& deadline, bool batch) {
@@ -120,21 +108,35 @@ class GatedBackend : public api::IdentityBackend {
   bool released_ = false;
 };
 
+// Submits `record` to `queue` and waits for its outcome: the result, or
+// the error rethrown.
+UpsertResult Upsert(detail::UpsertQueue& queue, Record record, const Deadline& deadline) {
+  // Shared with the callback, which may still be returning from set_value
+  // when this thread has its answer.
+  auto answer = std::make_shared<std::promise<UpsertOutcome>>();
+  auto outcome = answer->get_future();
+  queue.Submit(std::move(record), deadline,
+               [answer](UpsertOutcome o) { answer->set_value(std::move(o)); });
+  UpsertOutcome o = outcome.get();
+  if (o.error) std::rethrow_exception(o.error);
+  return std::move(o.result);
+}
+
 // Starts Upsert(Named(cookie, extra)) on a thread of its own.
-std::future<UpsertResult> Start(api::CoalescingBackend& backend, const std::string& cookie,
+std::future<UpsertResult> Start(detail::UpsertQueue& queue, const std::string& cookie,
                                 Deadline deadline = {}, int extra = 0) {
-  return std::async(std::launch::async, [&backend, cookie, deadline, extra] {
-    return backend.Upsert(Named(cookie, extra), deadline);
+  return std::async(std::launch::async, [&queue, cookie, deadline, extra] {
+    return Upsert(queue, Named(cookie, extra), deadline);
   });
 }
 
-// Blocks until `n` calls wait in `backend`'s queue (a sync point; the bound
-// only keeps a broken queue from hanging the test).
-void AwaitQueued(const api::CoalescingBackend& backend, std::size_t n) {
-  for (int i = 0; i < 60000 && backend.Queued() < n; ++i) {
+// Blocks until `n` calls wait in `queue` (a sync point; the bound only
+// keeps a broken queue from hanging the test).
+void AwaitQueued(const detail::UpsertQueue& queue, std::size_t n) {
+  for (int i = 0; i < 60000 && queue.Queued() < n; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-  REQUIRE(backend.Queued() >= n);
+  REQUIRE(queue.Queued() >= n);
 }
 
 struct Queued {
@@ -147,112 +149,132 @@ struct Queued {
 
 // Upserts cookie "1", which `inner` holds, queues `calls` behind it in their
 // order, and lets go; the queued calls' futures.
-std::vector<std::future<UpsertResult>> QueueBehindFirst(GatedBackend& inner,
-                                                        api::CoalescingBackend& backend,
+std::vector<std::future<UpsertResult>> QueueBehindFirst(GatedApplier& inner,
+                                                        detail::UpsertQueue& queue,
                                                         const std::vector<Queued>& calls) {
-  auto first = Start(backend, "1");
+  auto first = Start(queue, "1");
   inner.AwaitHeld();
   std::vector<std::future<UpsertResult>> queued;
   for (const Queued& call : calls) {
-    queued.push_back(Start(backend, call.cookie, call.deadline, call.extra_identifiers));
-    AwaitQueued(backend, queued.size());  // keeps the order known
+    queued.push_back(Start(queue, call.cookie, call.deadline, call.extra_identifiers));
+    AwaitQueued(queue, queued.size());  // keeps the order known
   }
   inner.Release();
   CHECK(first.get().person_id == 1);
   return queued;
 }
 
-TEST_CASE("a lone upsert on an idle backend is a plain upsert", "[api]") {
-  GatedBackend inner;
+// Threads of this process now (ctest runs each test case in a process of
+// its own).
+std::size_t Threads() {
+  const std::filesystem::directory_iterator tasks("/proc/self/task");
+  return static_cast<std::size_t>(std::distance(begin(tasks), end(tasks)));
+}
+
+TEST_CASE("a queue starts its threads with the first call, not before", "[engine]") {
+  const std::size_t before = Threads();
+  GatedApplier inner;
   inner.Release();
-  api::CoalescingBackend backend(inner, 2, 32, kManyIdentifiers);
-  CHECK(backend.Upsert(Named("7"), {}).person_id == 7);
+  detail::UpsertQueue queue(inner, 3, 32, kManyIdentifiers);
+  CHECK(Threads() == before);
+  CHECK(Upsert(queue, Named("7"), {}).person_id == 7);
+  CHECK(Threads() == before + 4);  // the timekeeper and three runners
+  CHECK(Upsert(queue, Named("8"), {}).person_id == 8);
+  CHECK(Threads() == before + 4);
+}
+
+TEST_CASE("a lone upsert on an idle queue is a plain upsert", "[engine]") {
+  GatedApplier inner;
+  inner.Release();
+  detail::UpsertQueue queue(inner, 2, 32, kManyIdentifiers);
+  CHECK(Upsert(queue, Named("7"), {}).person_id == 7);
   REQUIRE(inner.calls.size() == 1);
   CHECK(inner.calls[0] == std::vector<std::string>{"7"});
   CHECK(inner.batched == std::vector<bool>{false});
 }
 
-TEST_CASE("upserts queued behind a busy connection share one batch, in arrival order", "[api]") {
-  GatedBackend inner;
-  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
-  auto queued = QueueBehindFirst(inner, backend, {{"2"}, {"3"}, {"4"}, {"5"}});
+TEST_CASE("upserts queued behind a busy connection share one group, in arrival order", "[engine]") {
+  GatedApplier inner;
+  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  auto queued = QueueBehindFirst(inner, queue, {{"2"}, {"3"}, {"4"}, {"5"}});
   for (int i = 2; i <= 5; ++i) CHECK(queued[static_cast<std::size_t>(i - 2)].get().person_id == i);
   REQUIRE(inner.calls.size() == 2);
   CHECK(inner.calls[1] == std::vector<std::string>{"2", "3", "4", "5"});
   CHECK(inner.batched == std::vector<bool>{false, true});
 }
 
-TEST_CASE("a batch takes at most max_batch records; the rest go next", "[api]") {
-  GatedBackend inner;
-  api::CoalescingBackend backend(inner, 1, 2, kManyIdentifiers);
-  auto queued = QueueBehindFirst(inner, backend, {{"2"}, {"3"}, {"4"}, {"5"}, {"6"}});
+TEST_CASE("a group takes at most max_records records, the rest go next", "[engine]") {
+  GatedApplier inner;
+  detail::UpsertQueue queue(inner, 1, 2, kManyIdentifiers);
+  auto queued = QueueBehindFirst(inner, queue, {{"2"}, {"3"}, {"4"}, {"5"}, {"6"}});
   for (auto& f : queued) CHECK(f.get().ok());
   CHECK(inner.calls == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"4", "5"}, {"6"}});
 }
 
-TEST_CASE("a bad record in a batch gets its own error; the others their persons", "[api]") {
-  GatedBackend inner;
-  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
-  auto queued = QueueBehindFirst(inner, backend, {{"bad"}, {"3"}});
+TEST_CASE("a bad record in a group gets its own error, the others their persons", "[engine]") {
+  GatedApplier inner;
+  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  auto queued = QueueBehindFirst(inner, queue, {{"bad"}, {"3"}});
   CHECK(queued[0].get().error == "no valid identifier");
   CHECK(queued[1].get().person_id == 3);
 }
 
-TEST_CASE("a failed batch is no record's answer: each is applied again alone", "[api]") {
-  GatedBackend inner;
-  inner.fail_batches = true;
-  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
-  auto queued = QueueBehindFirst(inner, backend, {{"throws"}, {"3"}});
-  // The batch failed for both; alone, one record fails and one goes in.
+TEST_CASE("a failed group is no record's answer: each is applied again alone", "[engine]") {
+  GatedApplier inner;
+  inner.fail_groups = true;
+  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  auto queued = QueueBehindFirst(inner, queue, {{"throws"}, {"3"}});
+  // The group failed for both; alone, one record fails and one goes in.
   CHECK_THROWS_AS(queued[0].get(), BusyError);
   CHECK(queued[1].get().person_id == 3);
   REQUIRE(inner.calls.size() == 4);
   CHECK(inner.calls[1] == std::vector<std::string>{"throws", "3"});
 }
 
-TEST_CASE("a batch runs to the earliest deadline of its records", "[api]") {
-  GatedBackend inner;
-  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
+TEST_CASE("a group runs to the earliest deadline of its records", "[engine]") {
+  GatedApplier inner;
+  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
   const Deadline soon = Deadline::After(std::chrono::milliseconds(60000));
   const Deadline later = Deadline::After(std::chrono::milliseconds(90000));
-  auto queued = QueueBehindFirst(inner, backend, {{"2", later}, {"3", {}}, {"4", soon}});
+  auto queued = QueueBehindFirst(inner, queue, {{"2", later}, {"3", {}}, {"4", soon}});
   for (auto& f : queued) CHECK(f.get().ok());
   REQUIRE(inner.deadlines.size() == 2);
   CHECK(inner.deadlines[1].at() == soon.at());
 }
 
-TEST_CASE("a batch stops before the identifier bound, unless its first record passes it", "[api]") {
-  GatedBackend inner;
-  api::CoalescingBackend backend(inner, 1, 32, 3);
+TEST_CASE("a group stops before the identifier bound, unless its first record passes it",
+          "[engine]") {
+  GatedApplier inner;
+  detail::UpsertQueue queue(inner, 1, 32, 3);
   auto queued =
-      QueueBehindFirst(inner, backend, {{"2", {}, 1}, {"3", {}, 0}, {"4", {}, 1}, {"5", {}, 5}});
+      QueueBehindFirst(inner, queue, {{"2", {}, 1}, {"3", {}, 0}, {"4", {}, 1}, {"5", {}, 5}});
   for (auto& f : queued) CHECK(f.get().ok());
   CHECK(inner.calls == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"4"}, {"5"}});
 }
 
-TEST_CASE("a call waits in the queue no longer than its deadline, and never runs", "[api]") {
-  GatedBackend inner;
-  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
-  auto first = Start(backend, "1");
+TEST_CASE("a call waits in the queue no longer than its deadline, and never runs", "[engine]") {
+  GatedApplier inner;
+  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  auto first = Start(queue, "1");
   inner.AwaitHeld();
-  auto late = Start(backend, "2", Deadline::After(std::chrono::milliseconds(100)));
+  auto late = Start(queue, "2", Deadline::After(std::chrono::milliseconds(100)));
   try {
     late.get();
     FAIL("the call outlived its deadline");
   } catch (const DeadlineError& e) {
     CHECK_THAT(e.what(), Catch::Contains("nothing was written"));
   }
-  CHECK(backend.Queued() == 0);
+  CHECK(queue.Queued() == 0);
   inner.Release();
   CHECK(first.get().person_id == 1);
   CHECK(inner.CallCount() == 1);
 }
 
-TEST_CASE("a record out of time when its batch fails is told it may have been stored", "[api]") {
-  GatedBackend inner;
-  inner.batches_outlive_deadline = true;
-  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
-  auto queued = QueueBehindFirst(inner, backend,
+TEST_CASE("a record out of time when its group fails is told it may have been stored", "[engine]") {
+  GatedApplier inner;
+  inner.groups_outlive_deadline = true;
+  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  auto queued = QueueBehindFirst(inner, queue,
                                  {{"2", Deadline::After(std::chrono::milliseconds(2000))}, {"3"}});
   try {
     queued[0].get();
@@ -266,14 +288,15 @@ TEST_CASE("a record out of time when its batch fails is told it may have been st
   CHECK(inner.batched == std::vector<bool>{false, true, false});
 }
 
-TEST_CASE("a record out of time while it waits to go again alone may have been stored", "[api]") {
-  GatedBackend inner;
-  inner.fail_batches = true;
+TEST_CASE("a record out of time while it waits to go again alone may have been stored",
+          "[engine]") {
+  GatedApplier inner;
+  inner.fail_groups = true;
   inner.slow_cookie = "2";
-  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
-  // The batch {2, 3} fails; 2 goes again alone first and holds the only
+  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  // The group {2, 3} fails; 2 goes again alone first and holds the only
   // runner past 3's deadline, which passes while 3 waits in the queue.
-  auto queued = QueueBehindFirst(inner, backend,
+  auto queued = QueueBehindFirst(inner, queue,
                                  {{"2", Deadline::After(std::chrono::milliseconds(5000))},
                                   {"3", Deadline::After(std::chrono::milliseconds(3000))}});
   CHECK_THROWS_AS(queued[0].get(), DeadlineError);
@@ -281,26 +304,26 @@ TEST_CASE("a record out of time while it waits to go again alone may have been s
     queued[1].get();
     FAIL("the call outlived its deadline");
   } catch (const DeadlineError& e) {
-    // The failed batch may have stored it: not "nothing was written".
+    // The failed group may have stored it: not "nothing was written".
     CHECK_THAT(e.what(), Catch::Contains("may or may not have been stored"));
   }
   CHECK(inner.calls == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"2"}});
 }
 
-TEST_CASE("an exception of a lone upsert reaches its caller only", "[api]") {
-  GatedBackend inner;
+TEST_CASE("an exception of a lone upsert reaches its caller only", "[engine]") {
+  GatedApplier inner;
   inner.Release();
-  api::CoalescingBackend backend(inner, 2, 32, kManyIdentifiers);
-  CHECK_THROWS_AS(backend.Upsert(Named("throws"), {}), BusyError);
-  CHECK(backend.Upsert(Named("2"), {}).person_id == 2);
+  detail::UpsertQueue queue(inner, 2, 32, kManyIdentifiers);
+  CHECK_THROWS_AS(Upsert(queue, Named("throws"), {}), BusyError);
+  CHECK(Upsert(queue, Named("2"), {}).person_id == 2);
 }
 
-TEST_CASE("Submit returns at once and answers on a runner's thread", "[api]") {
-  GatedBackend inner;
-  api::CoalescingBackend backend(inner, 1, 32, kManyIdentifiers);
-  std::promise<std::pair<std::thread::id, api::UpsertOutcome>> answer;
+TEST_CASE("Submit returns at once and answers on a runner's thread", "[engine]") {
+  GatedApplier inner;
+  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  std::promise<std::pair<std::thread::id, UpsertOutcome>> answer;
   auto answered = answer.get_future();
-  backend.Submit(Named("1"), {}, [&answer](api::UpsertOutcome outcome) {
+  queue.Submit(Named("1"), {}, [&answer](UpsertOutcome outcome) {
     answer.set_value({std::this_thread::get_id(), std::move(outcome)});
   });
   inner.AwaitHeld();  // Submit has returned while the database holds the call
@@ -311,19 +334,19 @@ TEST_CASE("Submit returns at once and answers on a runner's thread", "[api]") {
   CHECK(outcome.result.person_id == 1);
 }
 
-TEST_CASE("a stopping coalescer answers every call it was given", "[api]") {
-  GatedBackend inner;
+TEST_CASE("a stopping queue answers every call it was given", "[engine]") {
+  GatedApplier inner;
   std::mutex mu;
   std::vector<std::int64_t> answered;
-  const auto record = [&](api::UpsertOutcome outcome) {
+  const auto record = [&](UpsertOutcome outcome) {
     std::lock_guard lock(mu);
     answered.push_back(outcome.result.person_id);
   };
   {
-    api::CoalescingBackend backend(inner, 1, 2, kManyIdentifiers);
-    backend.Submit(Named("1"), {}, record);
+    detail::UpsertQueue queue(inner, 1, 2, kManyIdentifiers);
+    queue.Submit(Named("1"), {}, record);
     inner.AwaitHeld();
-    for (const char* cookie : {"2", "3", "4"}) backend.Submit(Named(cookie), {}, record);
+    for (const char* cookie : {"2", "3", "4"}) queue.Submit(Named(cookie), {}, record);
     inner.Release();
   }  // the destructor returns only once all four are answered
   std::sort(answered.begin(), answered.end());

@@ -1,0 +1,140 @@
+// UpsertQueue: Engine::Submit's queue. Single upserts that arrive while the
+// database is busy share a transaction, and no caller's thread waits for the
+// database. Internal to engine/.
+//
+// Each Submit() joins a queue. `runners` threads of this object's own apply
+// it, each on a connection of the engine's pool while it applies a group:
+// a runner takes the oldest queued calls, up to `max_records` records and,
+// unless the first alone is larger, `max_identifiers` identifiers (which
+// bounds the advisory locks one transaction holds), and applies them with
+// UpsertApplier::ApplyInOrder: the engine's batch path, which gives the same
+// persons and outcomes as the records applied one by one in queue order
+// (tests/engine/batch_equivalence_pgtest.cc). A runner that finds a single
+// call queued applies it with ApplyOne, a plain upsert: under light load
+// nothing is grouped and nothing waits. Answers go to each call's callback,
+// on the runner's thread. The threads start with the first Submit(): a
+// queue nobody submits to costs nothing.
+//
+// A group shares one fate, so a group that fails (a lock timeout on one
+// record's key, a deadline, a lost connection) is not the answer for its
+// records: each that still has time goes back to the head of the queue, to
+// be applied again on its own (by whichever runner is free), with its own
+// deadline, and gets its own answer. Applying a record again is safe: a
+// record that the failed group did store converges on the same person (then
+// answering updated or unchanged, not created).
+//
+// Deadlines: a call waits in the queue no longer than its deadline (then
+// DeadlineError, nothing written; a timekeeper thread answers it even while
+// every runner is stuck), and a call whose deadline has passed when its
+// group starts is left out of it. A group runs to the earliest deadline
+// among its records. A record whose deadline passes once its group has
+// failed (when it fails, or while the record waits to go again alone) gets
+// a DeadlineError saying that it may or may not have been stored.
+//
+// `observer` (may be null) is told of each group and of the queue's length.
+//
+// Thread-safety: Submit() and Queued() may be called from many threads at
+// once. The destructor waits until every call submitted has been answered.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <thread>
+#include <vector>
+
+#include "engine/deadline.h"
+#include "engine/observer.h"
+#include "engine/record.h"
+#include "engine/submit.h"
+
+namespace idres::detail {
+
+// What the queue applies records with: the engine's own paths, or a fake in
+// the tests. Called from the runner threads, several at once.
+class UpsertApplier {
+ public:
+  virtual ~UpsertApplier() = default;
+  // One record, as Engine::Upsert (and throwing what it throws).
+  virtual UpsertResult ApplyOne(const Record& record, const Deadline& deadline) = 0;
+  // Records in order, sharing transactions, as Engine::BatchUpsert: one
+  // result per record.
+  virtual std::vector<UpsertResult> ApplyInOrder(std::span<const Record> records,
+                                                 const Deadline& deadline) = 0;
+};
+
+class UpsertQueue {
+ public:
+  // `runners` >= 1; `max_records` >= 1 (1 turns grouping off). `applier`
+  // and `observer` must outlive the queue.
+  UpsertQueue(UpsertApplier& applier, int runners, std::size_t max_records,
+              std::size_t max_identifiers, EngineObserver* observer = nullptr);
+  ~UpsertQueue();
+  UpsertQueue(const UpsertQueue&) = delete;
+  UpsertQueue& operator=(const UpsertQueue&) = delete;
+
+  // Queues `record`, and calls `done` exactly once with its outcome, on a
+  // runner's or the timekeeper's thread (never inside Submit). Throws,
+  // without calling `done`, when the call cannot be queued (no memory, no
+  // thread to apply it, or the queue is being destroyed).
+  void Submit(Record record, const Deadline& deadline, UpsertCallback done);
+
+  // Calls waiting for a runner to take them.
+  std::size_t Queued() const;
+
+ private:
+  struct Call;
+  using Calls = std::vector<std::unique_ptr<Call>>;
+
+  // Starts the threads not running yet; under mu_. Throws when not even
+  // the timekeeper and one runner run.
+  void StartThreads();
+  // Lets the runners answer every queued call, then joins the threads.
+  void Stop();
+  // A runner: takes groups while there are calls, until stopping.
+  void RunnerLoop();
+  // Answers queued calls whose deadline passed, until stopping.
+  void TimekeeperLoop();
+  // Takes the oldest queued calls into a group; under mu_. Throws (no
+  // memory) only before it takes any.
+  Calls TakeGroup();
+  // Applies `group` without mu_: answers its calls, or returns those to be
+  // applied again alone. Never throws.
+  Calls Apply(Calls group);
+  // Fills in the outcomes of `group`'s calls and marks those to retry.
+  void ApplyGroup(const Calls& group);
+  // Puts `again` back at the head of the queue; under mu_ (`lock`).
+  void Requeue(std::unique_lock<std::mutex>& lock, Calls again);
+  // Wakes the timekeeper if `at` is earlier than it sleeps until; under mu_.
+  void WakeTimekeeperFor(std::optional<Deadline::Clock::time_point> at);
+  // The DeadlineError of `call` once its deadline passed before it ran.
+  static std::exception_ptr Expired(const Call& call);
+  // Calls the call's callback; without mu_.
+  static void Answer(Call& call);
+  // Tells the observer how many wait; under mu_.
+  void ShowQueue();
+
+  UpsertApplier& applier_;
+  const std::size_t runners_;
+  const std::size_t max_records_;
+  const std::size_t max_identifiers_;
+  EngineObserver* const observer_;
+
+  mutable std::mutex mu_;
+  std::condition_variable work_;             // runners wait here for calls
+  std::condition_variable clock_;            // the timekeeper waits here
+  std::deque<std::unique_ptr<Call>> queue_;  // guarded by mu_; oldest first
+  int idle_runners_ = 0;                     // guarded by mu_
+  // When the timekeeper wakes next, if it sleeps until a deadline; guarded
+  // by mu_.
+  std::optional<Deadline::Clock::time_point> timekeeper_wakes_;
+  bool stopping_ = false;  // guarded by mu_
+  // The timekeeper, then the runners; guarded by mu_ until stopping_.
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace idres::detail
