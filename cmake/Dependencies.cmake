@@ -12,6 +12,9 @@ find_package(tomlplusplus REQUIRED)
 
 # libpqxx 6.4 ships a pkg-config file only.
 pkg_check_modules(PQXX REQUIRED IMPORTED_TARGET libpqxx)
+# libpq itself (libpq-dev, which libpqxx needs anyway): PQconninfoParse for
+# engine/database_url.h.
+pkg_check_modules(PQ REQUIRED IMPORTED_TARGET libpq)
 
 # libphonenumber ships no CMake config: find it by hand; it needs protobuf.
 find_library(PHONENUMBER_LIBRARY phonenumber REQUIRED)

@@ -14,7 +14,6 @@
 #include "bench/suite/load.h"
 #include "bench/suite/metrics_page.h"
 #include "bench/suite/serve_child.h"
-#include "bench/suite/url.h"
 #include "bench/suite/wire_counter.h"
 #include "bench/suite/workload.h"
 #include "engine/engine.h"
