@@ -14,8 +14,8 @@
 #include <tuple>
 #include <variant>
 
+#include "api/http_client.h"
 #include "bench/suite/child_process.h"
-#include "bench/suite/http_client.h"
 #include "bench/suite/load.h"
 #include "bench/suite/record_json.h"
 #include "bench/suite/scratch_database.h"
@@ -140,13 +140,12 @@ RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int worke
   RunResult r;
   {
     ServeChild serve(ctx, db.url(), workers);
-    std::vector<std::unique_ptr<HttpConnection>> conns;
+    std::vector<std::unique_ptr<api::HttpClient>> conns;
     for (int w = 0; w < workers; ++w) {
-      conns.push_back(std::make_unique<HttpConnection>("127.0.0.1", serve.port()));
+      conns.push_back(std::make_unique<api::HttpClient>(serve.port()));
     }
     LoadResult load = Chunked(input, workers, chunk, [&](int w, std::span<const Record> part) {
-      const HttpResponse resp =
-          conns[w]->Post("/idres.v1.IdentityService/BatchUpsert", BatchUpsertRequestJson(part));
+      const api::HttpResponse resp = conns[w]->Call("BatchUpsert", BatchUpsertRequestJson(part));
       if (resp.status != 200) return static_cast<int>(part.size());
       const int bad = BatchErrors(resp.body);
       return bad < 0 ? static_cast<int>(part.size()) : bad;

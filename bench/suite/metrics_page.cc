@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "bench/suite/http_client.h"
+#include "api/http_client.h"
 
 namespace idres::bench {
 namespace {
@@ -68,8 +68,7 @@ ServedCounts Difference(const ServedCounts& after, const ServedCounts& before) {
 }
 
 ServedCounts ScrapeServedCounts(int port) {
-  HttpConnection conn("127.0.0.1", port);
-  const HttpResponse resp = conn.Get("/metrics");
+  const api::HttpResponse resp = api::HttpClient(port).Get("/metrics");
   if (resp.status != 200) {
     throw std::runtime_error("GET /metrics answered " + std::to_string(resp.status));
   }

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "api/client_requests.h"
+#include "api/http_client.h"
 #include "bench/suite/counting_observer.h"
-#include "bench/suite/http_client.h"
 #include "bench/suite/load.h"
 #include "bench/suite/metrics_page.h"
 #include "bench/suite/serve_child.h"
@@ -20,8 +20,6 @@
 
 namespace idres::bench {
 namespace {
-
-constexpr const char* kUpsertPath = "/idres.v1.IdentityService/Upsert";
 
 void Fill(RunResult& r, const RunSpec& spec, LoadResult& load) {
   r.scenario = std::string(1, spec.scenario);
@@ -121,9 +119,9 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
     const int pool = PoolFor(ctx, spec.clients);
     r.note = "served over a pool of " + std::to_string(pool);
     ServeChild serve(ctx, db.url(), pool);
-    std::vector<std::unique_ptr<HttpConnection>> conns;
+    std::vector<std::unique_ptr<api::HttpClient>> conns;
     for (int c = 0; c < spec.clients; ++c) {
-      conns.push_back(std::make_unique<HttpConnection>("127.0.0.1", serve.port()));
+      conns.push_back(std::make_unique<api::HttpClient>(serve.port()));
     }
     // The served process's own counters, before and after the load.
     std::optional<ServedCounts> before_counts;
@@ -134,8 +132,8 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
     }
     LoadResult load = Drive(spec, workload, tally, [&](int client, const PlannedOp& op) {
       // Binary protobuf, as a high-volume client sends it (errors come as JSON).
-      const HttpResponse resp = conns[client]->Post(kUpsertPath, api::UpsertRequestProto(op.record),
-                                                    api::kProtoContentType);
+      const api::HttpResponse resp = conns[client]->Call(
+          "Upsert", api::UpsertRequestProto(op.record), {}, api::kProtoContentType);
       if (resp.status == 200) return OpOutcome{};
       return OpOutcome{false, "HTTP " + std::to_string(resp.status) + ": " + resp.body};
     });
