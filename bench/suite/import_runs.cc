@@ -15,7 +15,6 @@
 #include <variant>
 
 #include "api/http_client.h"
-#include "bench/suite/child_process.h"
 #include "bench/suite/load.h"
 #include "bench/suite/record_json.h"
 #include "bench/suite/scratch_database.h"
@@ -24,6 +23,7 @@
 #include "matcher/lock_plan.h"
 #include "matcher/match_config.h"
 #include "normalize/normalizer.h"
+#include "process/child_process.h"
 
 namespace idres::bench {
 namespace {

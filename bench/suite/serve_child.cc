@@ -25,7 +25,7 @@ ServeChild::ServeChild(const SuiteContext& ctx, const std::string& database_url,
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (!api::PortOpen("127.0.0.1", port_)) {
     if (child_->Poll() || std::chrono::steady_clock::now() > deadline) {
-      const std::string tail = child_->LogTail();
+      const std::string tail = child_->Log(2000);
       child_->Stop();
       throw std::runtime_error("idres serve did not start: " + tail);
     }
