@@ -97,8 +97,9 @@ RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive) {
     r.lock_wait_ms_max = observer->max_lock_wait_seconds() * 1000.0;
   }
   r.retries = observer->retries();
-  r.created = observer->created();
-  r.merged = observer->merged();
+  const OutcomeCounts outcomes = observer->outcomes();
+  r.created = outcomes.created;
+  r.merged = outcomes.merged;
   r.expected_created = workload.ExpectedCreations(tally);
   r.check = ctx.cluster.Check(db.name(), workload.ExpectedPersons(tally));
   r.check_must_pass = !naive;
