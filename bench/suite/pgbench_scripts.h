@@ -1,6 +1,10 @@
-// pgbench scripts with the engine's transaction shape (engine/detail/
-// statements.h, begin_sql.cc, store.cc, upsert_tx.cc): the same statements,
-// in the same order and the same round trips, prepared. What pgbench leaves
+// pgbench scripts with the engine's transaction shape (store.cc,
+// upsert_tx.cc): the same statements, in the same order and the same round
+// trips, prepared. The statements are not retyped: each is the engine's
+// Statement constant (engine/detail/statements.h) or BeginStatements()
+// (begin_sql.h), named once in pgbench_scripts.cc, its $n parameters bound
+// to pgbench variables and literals; a renamed statement is a one-line
+// change there. What pgbench leaves
 // out is what makes the engine an engine: normalization, the lock plan, the
 // matcher and the C++ trait merge. So pgbench's throughput is the database's
 // own limit for this work on this machine.
