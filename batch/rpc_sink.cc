@@ -3,8 +3,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include "api/client_requests.h"
 #include "api/http_client.h"
-#include "batch/rpc_json.h"
 #include "normalize/utf8.h"
 
 namespace idres::batch {
@@ -47,7 +47,7 @@ Record Sendable(const Record& record, std::vector<Rejection>* left_out) {
 
 [[noreturn]] void ThrowConnectError(int status, const std::string& body) {
   std::string message;
-  std::string code = ConnectErrorCode(body, &message);
+  std::string code = api::ConnectErrorCode(body, &message);
   std::string what = "server answered " + std::to_string(status) + " " + code + ": " + message;
   if (status == 413 || code == "resource_exhausted") throw TooLargeError(code + ": " + message);
   if (code == "deadline_exceeded") throw BusyError(what);
@@ -82,7 +82,9 @@ std::vector<UpsertResult> RpcSink::BatchUpsert(std::span<const Record> records,
   return Send(records, &receipt);
 }
 
-void RpcSink::ForgetReceipts(std::int64_t job) { Call("ForgetReceipts", ForgetReceiptsJson(job)); }
+void RpcSink::ForgetReceipts(std::int64_t job) {
+  Call("ForgetReceipts", api::ForgetReceiptsJson(job));
+}
 
 std::vector<UpsertResult> RpcSink::Send(std::span<const Record> records,
                                         const BatchReceipt* receipt) {
@@ -99,7 +101,7 @@ std::vector<UpsertResult> RpcSink::Send(std::span<const Record> records,
     bytes = 0;
   };
   for (std::size_t i = 0; i < records.size(); ++i) {
-    std::optional<std::string> json = RecordJson(Sendable(records[i], &left_out[i]));
+    std::optional<std::string> json = api::RecordJson(Sendable(records[i], &left_out[i]));
     if (!json) {
       results[i].error = "a trait or the region is not valid UTF-8";
       continue;
@@ -157,7 +159,8 @@ void RpcSink::PostSplitting(const std::vector<std::size_t>& indexes,
 
 std::vector<UpsertResult> RpcSink::PostBatch(const std::vector<std::string>& record_jsons,
                                              const BatchReceipt* receipt) {
-  auto parsed = ParseBatchResponse(Call("BatchUpsert", BatchRequestJson(record_jsons, receipt)));
+  auto parsed =
+      api::ParseBatchResponse(Call("BatchUpsert", api::BatchRequestJson(record_jsons, receipt)));
   if (auto* error = std::get_if<std::string>(&parsed)) throw InternalError(*error);
   return std::get<std::vector<UpsertResult>>(std::move(parsed));
 }
