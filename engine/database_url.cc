@@ -2,6 +2,7 @@
 
 #include <libpq-fe.h>
 
+#include <algorithm>
 #include <cctype>
 #include <memory>
 #include <optional>
@@ -12,7 +13,7 @@
 namespace idres {
 namespace {
 
-// The parameters `url` sets, in libpq's order.
+// The parameters a URI sets, in libpq's order.
 using Options = std::vector<std::pair<std::string, std::string>>;
 
 Options Parse(const std::string& url) {
@@ -35,27 +36,14 @@ Options Parse(const std::string& url) {
   return options;
 }
 
-const std::string* Find(const Options& options, const std::string& name) {
-  for (const auto& [key, value] : options) {
-    if (key == name) return &value;
-  }
-  return nullptr;
-}
-
 // Removes parameter `name`; its value, if it was set.
 std::optional<std::string> Take(Options& options, const std::string& name) {
-  for (auto it = options.begin(); it != options.end(); ++it) {
-    if (it->first != name) continue;
-    std::string value = std::move(it->second);
-    options.erase(it);
-    return value;
-  }
-  return std::nullopt;
-}
-
-void Set(Options& options, const std::string& name, const std::string& value) {
-  Take(options, name);
-  options.emplace_back(name, value);
+  const auto it = std::find_if(options.begin(), options.end(),
+                               [&](const auto& option) { return option.first == name; });
+  if (it == options.end()) return std::nullopt;
+  std::string value = std::move(it->second);
+  options.erase(it);
+  return value;
 }
 
 std::string Encode(const std::string& s) {
@@ -72,43 +60,45 @@ std::string Encode(const std::string& s) {
   return out;
 }
 
-// Whether the URI's authority can hold `value` as it is: one host name, IPv4
-// address or port, not a socket directory or a list.
-bool Plain(const std::string* value) { return value == nullptr || Encode(*value) == *value; }
-
 std::string Join(Options options) {
+  // Host and port stand in the authority when it can hold them as they are
+  // (one name or address, not a socket directory or a list).
+  const bool plain = std::all_of(options.begin(), options.end(), [](const auto& option) {
+    return (option.first != "host" && option.first != "port") ||
+           Encode(option.second) == option.second;
+  });
   std::string out = "postgresql://";
   const auto user = Take(options, "user");
   const auto password = Take(options, "password");
   if (user || password) {
     out += Encode(user.value_or("")) + (password ? ":" + Encode(*password) : "") + "@";
   }
-  if (Plain(Find(options, "host")) && Plain(Find(options, "port"))) {
-    out += Take(options, "host").value_or("");
-    if (const auto port = Take(options, "port")) out += ":" + *port;
-  }
+  if (plain) out += Take(options, "host").value_or("");
+  if (const auto port = plain ? Take(options, "port") : std::nullopt) out += ":" + *port;
   out += "/" + Encode(Take(options, "dbname").value_or(""));
   char separator = '?';
   for (const auto& [key, value] : options) {
     out += separator + key + "=" + Encode(value);
     separator = '&';
   }
+  Parse(out);  // what libpq would refuse (an unknown parameter) throws
   return out;
 }
 
-// Join(), checked by libpq (a parameter it does not know).
-std::string Checked(Options options) {
-  std::string url = Join(std::move(options));
-  Parse(url);
-  return url;
+// `url` with the parameters `set` set.
+std::string With(const std::string& url, const Options& set) {
+  Options options = Parse(url);
+  for (const auto& [key, value] : set) {
+    Take(options, key);
+    options.emplace_back(key, value);
+  }
+  return Join(std::move(options));
 }
 
 }  // namespace
 
 std::string WithDatabase(const std::string& url, const std::string& dbname) {
-  Options options = Parse(url);
-  Set(options, "dbname", dbname);
-  return Join(std::move(options));
+  return With(url, {{"dbname", dbname}});
 }
 
 HostPort HostPortOf(const std::string& url) {
@@ -120,17 +110,12 @@ HostPort HostPortOf(const std::string& url) {
 }
 
 std::string WithHostPort(const std::string& url, const HostPort& target) {
-  Options options = Parse(url);
-  Set(options, "host", target.host);
-  Set(options, "port", std::to_string(target.port));
-  return Join(std::move(options));
+  return With(url, {{"host", target.host}, {"port", std::to_string(target.port)}});
 }
 
 std::string WithParameter(const std::string& url, const std::string& name,
                           const std::string& value) {
-  Options options = Parse(url);
-  Set(options, name, value);
-  return Checked(std::move(options));
+  return With(url, {{name, value}});
 }
 
 }  // namespace idres

@@ -28,30 +28,26 @@ struct OutcomeCounts {
   std::int64_t merged = 0;
   std::int64_t unchanged = 0;
 
-  std::int64_t& operator[](Outcome outcome) { return Field(*this, outcome); }
-  std::int64_t operator[](Outcome outcome) const { return Field(*this, outcome); }
+  std::int64_t& operator[](Outcome outcome) {
+    switch (outcome) {
+      case Outcome::kCreated:
+        return created;
+      case Outcome::kUpdated:
+        return updated;
+      case Outcome::kMerged:
+        return merged;
+      case Outcome::kUnchanged:
+        break;
+    }
+    return unchanged;
+  }
+  std::int64_t operator[](Outcome outcome) const { return OutcomeCounts(*this)[outcome]; }
   // Every upsert counted.
   std::int64_t sum() const { return created + updated + merged + unchanged; }
   // Field by field: what happened between `before` and this.
   OutcomeCounts Since(const OutcomeCounts& before) const {
     return {created - before.created, updated - before.updated, merged - before.merged,
             unchanged - before.unchanged};
-  }
-
- private:
-  template <typename Self>
-  static auto Field(Self& self, Outcome outcome) -> decltype((self.created)) {
-    switch (outcome) {
-      case Outcome::kCreated:
-        return self.created;
-      case Outcome::kUpdated:
-        return self.updated;
-      case Outcome::kMerged:
-        return self.merged;
-      case Outcome::kUnchanged:
-        break;
-    }
-    return self.unchanged;
   }
 };
 

@@ -31,7 +31,7 @@ bool Overridden(std::string_view entry, const std::vector<std::string>& added) {
 }  // namespace
 
 ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::string& log_path,
-                           const ChildOptions& options)
+                           const std::vector<std::string>& env)
     : log_path_(log_path) {
   if (argv.empty()) throw std::invalid_argument("ChildProcess needs a program");
   // Everything the child uses is made before fork(): after it, only
@@ -39,12 +39,12 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::stri
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  std::vector<char*> env;
-  for (const auto& e : options.env) env.push_back(const_cast<char*>(e.c_str()));
+  std::vector<char*> envp;
+  for (const auto& e : env) envp.push_back(const_cast<char*>(e.c_str()));
   for (char** e = environ; *e != nullptr; ++e) {
-    if (!Overridden(*e, options.env)) env.push_back(*e);
+    if (!Overridden(*e, env)) envp.push_back(*e);
   }
-  env.push_back(nullptr);
+  envp.push_back(nullptr);
   const int log_fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (log_fd < 0) throw std::runtime_error("cannot open " + log_path);
   pid_ = ::fork();
@@ -55,8 +55,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::stri
   if (pid_ == 0) {
     ::dup2(log_fd, 1);
     ::dup2(log_fd, 2);
-    if (!options.cwd.empty() && ::chdir(options.cwd.c_str()) != 0) ::_exit(126);
-    ::execvpe(args[0], args.data(), env.data());
+    ::execvpe(args[0], args.data(), envp.data());
     ::_exit(127);
   }
   ::close(log_fd);
@@ -105,9 +104,8 @@ std::string ChildProcess::Log(std::size_t max_bytes) const {
   return all.size() <= max_bytes ? all : all.substr(all.size() - max_bytes);
 }
 
-int RunToEnd(const std::vector<std::string>& argv, const std::string& log_path,
-             const ChildOptions& options) {
-  return ChildProcess(argv, log_path, options).Wait();
+int RunToEnd(const std::vector<std::string>& argv, const std::string& log_path) {
+  return ChildProcess(argv, log_path).Wait();
 }
 
 }  // namespace idres

@@ -16,23 +16,16 @@
 
 namespace idres {
 
-struct ChildOptions {
-  std::string cwd;               // where it runs; empty: here
-  std::vector<std::string> env;  // NAME=VALUE set in its environment
-};
-
 class ChildProcess {
  public:
-  // Starts `argv[0]` (looked up in PATH unless it has a '/') with `argv`,
-  // stdout and stderr appended to `log_path`. Throws std::runtime_error if
-  // it cannot start.
+  // Starts `argv[0]` (looked up in PATH unless it has a '/') with `argv`
+  // and the variables `env` (NAME=VALUE) set, stdout and stderr appended to
+  // `log_path`. Throws std::runtime_error if it cannot start.
   ChildProcess(const std::vector<std::string>& argv, const std::string& log_path,
-               const ChildOptions& options = {});
+               const std::vector<std::string>& env = {});
   ~ChildProcess();
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
-
-  pid_t pid() const { return pid_; }
 
   // The exit status if the child has ended.
   std::optional<int> Poll();
@@ -56,7 +49,6 @@ class ChildProcess {
 };
 
 // Runs `argv` to completion; returns its exit status. Output to `log_path`.
-int RunToEnd(const std::vector<std::string>& argv, const std::string& log_path,
-             const ChildOptions& options = {});
+int RunToEnd(const std::vector<std::string>& argv, const std::string& log_path);
 
 }  // namespace idres

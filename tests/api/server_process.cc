@@ -75,9 +75,7 @@ bool ServerProcess::Start(int port) {
     args.insert(args.end(), {"--pool-size", std::to_string(options_.pool_size)});
   }
   args.insert(args.end(), options_.args.begin(), options_.args.end());
-  ChildOptions child_options;
-  child_options.env = options_.env;
-  child_ = std::make_unique<ChildProcess>(args, log_path_, child_options);
+  child_ = std::make_unique<ChildProcess>(args, log_path_, options_.env);
   // Readiness, not timing: poll until /healthz answers or the process dies.
   // The port was free when chosen, but a server of a concurrent test may
   // have taken it since (and answer /healthz): only once our own server
