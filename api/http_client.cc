@@ -21,85 +21,80 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 using asio::ip::tcp;
 
+// One stream type for both: without TLS, its next layer is used alone.
+using Stream = beast::ssl_stream<beast::tcp_stream>;
+
 struct HttpClient::Impl {
   std::string host;
   std::string port;
   HttpClientOptions options;
   asio::io_context io;
   asio::ssl::context tls{asio::ssl::context::tls_client};
-  std::optional<beast::tcp_stream> plain;
-  std::optional<beast::ssl_stream<beast::tcp_stream>> secure;
+  std::optional<Stream> stream;  // set while a connection is open
   beast::flat_buffer buffer;
-  bool open = false;
   bool served = false;  // the open connection has answered a request
-
-  tcp::socket& Socket() {
-    return secure ? beast::get_lowest_layer(*secure).socket() : plain->socket();
-  }
 
   void Connect() {
     Close();
-    buffer.clear();
-    const auto endpoints = tcp::resolver(io).resolve(host, port);
-    if (options.tls) {
-      tls.set_verify_mode(asio::ssl::verify_none);
-      secure.emplace(io, tls);
-      beast::get_lowest_layer(*secure).connect(endpoints);
-    } else {
-      plain.emplace(io);
-      plain->connect(endpoints);
-    }
-    Socket().set_option(tcp::no_delay(true));
+    stream.emplace(io, tls);
+    tcp::socket& socket = beast::get_lowest_layer(*stream).socket();
+    asio::connect(socket, tcp::resolver(io).resolve(host, port));
+    socket.set_option(tcp::no_delay(true));
     if (options.timeout.count() > 0) {
       // Beast's own timeouts bound asynchronous operations only.
       const auto ms = options.timeout.count();
       const timeval bound{static_cast<time_t>(ms / 1000),
                           static_cast<suseconds_t>(ms % 1000 * 1000)};
       for (const int option : {SO_RCVTIMEO, SO_SNDTIMEO}) {
-        ::setsockopt(Socket().native_handle(), SOL_SOCKET, option, &bound, sizeof bound);
+        ::setsockopt(socket.native_handle(), SOL_SOCKET, option, &bound, sizeof bound);
       }
     }
-    if (secure) secure->handshake(asio::ssl::stream_base::client);
-    open = true;
-    served = false;
+    if (options.tls) {
+      tls.set_verify_mode(asio::ssl::verify_none);
+      stream->handshake(asio::ssl::stream_base::client);
+    }
   }
 
   void Close() {
-    if (open) {
+    if (stream) {
       beast::error_code ignored;
-      Socket().shutdown(tcp::socket::shutdown_both, ignored);
+      beast::get_lowest_layer(*stream).socket().shutdown(tcp::socket::shutdown_both, ignored);
     }
-    open = false;
-    secure.reset();
-    plain.reset();
+    stream.reset();
+    buffer.clear();
+    served = false;
   }
 
-  template <typename Stream>
-  HttpResponse Exchange(Stream& stream, http::request<http::string_body>& request) {
-    http::write(stream, request);
+  template <typename S>
+  HttpResponse Exchange(S& s, http::request<http::string_body>& request) {
+    http::write(s, request);
     http::response_parser<http::string_body> parser;
     parser.body_limit(options.max_body_bytes);
-    http::read(stream, buffer, parser);
+    http::read(s, buffer, parser);
     auto response = parser.release();
-    if (!response.keep_alive()) Close();
-    served = open;
+    served = response.keep_alive();
+    if (!served) Close();
     return {static_cast<int>(response.result_int()),
             std::string(response[http::field::content_type]), std::move(response.body())};
+  }
+
+  HttpResponse Exchange(http::request<http::string_body>& request) {
+    return options.tls ? Exchange(*stream, request) : Exchange(stream->next_layer(), request);
   }
 
   HttpResponse Send(http::request<http::string_body>& request) {
     request.set(http::field::host, host);
     request.prepare_payload();
     try {
-      if (!open) Connect();
+      if (!stream) Connect();
       const bool retry = served;
       try {
-        return secure ? Exchange(*secure, request) : Exchange(*plain, request);
+        return Exchange(request);
       } catch (const boost::system::system_error&) {
         if (!retry) throw;
       }
       Connect();
-      return secure ? Exchange(*secure, request) : Exchange(*plain, request);
+      return Exchange(request);
     } catch (const boost::system::system_error& e) {
       Close();
       throw HttpClientError(host + ":" + port + ": " + e.what());
