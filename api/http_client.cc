@@ -83,7 +83,7 @@ struct HttpClient::Impl {
   }
 
   HttpResponse Send(http::request<http::string_body>& request) {
-    request.set(http::field::host, host);
+    request.set(http::field::host, host + ":" + port);
     request.prepare_payload();
     try {
       if (!stream) Connect();
