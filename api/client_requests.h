@@ -1,12 +1,18 @@
-// Request bodies for clients of the IdentityService written in C++ (the
-// benchmark suite, tests): the binary protobuf encoding ("application/proto"
-// in the Connect protocol) of a request, built from the engine's plain
-// values so that the caller needs no protobuf type. The encoding a
-// high-volume client would send: a server decodes it several times faster
-// than the JSON mapping. Pure functions; thread-safe.
+// Bodies for clients of the IdentityService written in C++ (the import's
+// --server, the benchmark suite, tests; sent with api/http_client.h), built
+// from and read into the engine's plain values so that the caller needs no
+// protobuf type: the binary protobuf encoding ("application/proto" in the
+// Connect protocol), which a server decodes several times faster, and the
+// proto3 JSON mapping of BatchUpsert and ForgetReceipts
+// (api/idres/v1/identity.proto). Pure functions; thread-safe.
 #pragma once
 
+#include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "engine/record.h"
 
@@ -17,5 +23,26 @@ inline constexpr const char* kProtoContentType = "application/proto";
 
 // An UpsertRequest for `record`, binary protobuf.
 std::string UpsertRequestProto(const Record& record);
+
+// The JSON text of one Record message; nullopt when a string in it is not
+// valid UTF-8 (JSON cannot carry it, and replacing the bytes would store
+// other text than the input's).
+std::optional<std::string> RecordJson(const Record& record);
+
+// The JSON of a BatchUpsertRequest whose "records" are `record_jsons`, with
+// `receipt` (one item per record) when it is not null.
+std::string BatchRequestJson(std::span<const std::string> record_jsons,
+                             const BatchReceipt* receipt = nullptr);
+
+// The JSON of a ForgetReceiptsRequest for `job`.
+std::string ForgetReceiptsJson(std::int64_t job);
+
+// The results of a BatchUpsertResponse, or why the body is not one. A
+// result carrying an Error gets `error` "<code>: <message>".
+std::variant<std::vector<UpsertResult>, std::string> ParseBatchResponse(const std::string& body);
+
+// The Connect error's code in an error body ({"code":..,"message":..}),
+// "unknown" when there is none; `message` gets the message.
+std::string ConnectErrorCode(const std::string& body, std::string* message);
 
 }  // namespace idres::api

@@ -73,11 +73,10 @@ ProgressSnapshot Committer::SnapshotLocked() const {
   snapshot.done = s.total();
   snapshot.total = total_;
   snapshot.done_this_run = s.run_records;
-  snapshot.counters = {{"created", s.created},
-                       {"updated", s.updated},
-                       {"merged", s.merged},
-                       {"unchanged", s.unchanged},
-                       {"rejected", s.rejected}};
+  for (const Outcome o : kOutcomes) {
+    snapshot.counters.emplace_back(OutcomeName(o), static_cast<std::uint64_t>(s[o]));
+  }
+  snapshot.counters.emplace_back("rejected", s.rejected);
   return snapshot;
 }
 

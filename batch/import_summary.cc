@@ -23,20 +23,7 @@ std::string ImportSummary::Add(const UpsertResult& result) {
     return reason.empty() ? *result.error : *result.error + " (" + reason + ")";
   }
   if (!result.rejected.empty()) ++partially_rejected;
-  switch (result.outcome) {
-    case Outcome::kCreated:
-      ++created;
-      break;
-    case Outcome::kUpdated:
-      ++updated;
-      break;
-    case Outcome::kMerged:
-      ++merged;
-      break;
-    case Outcome::kUnchanged:
-      ++unchanged;
-      break;
-  }
+  ++(*this)[result.outcome];
   return reason;
 }
 
@@ -72,14 +59,11 @@ std::string ImportSummary::ToText() const {
 }
 
 std::string ImportSummary::ToJson() const {
+  nlohmann::json outcomes = {{"rejected", rejected}};
+  for (const Outcome o : kOutcomes) outcomes[std::string(OutcomeName(o))] = (*this)[o];
   nlohmann::json doc = {
       {"records", total()},
-      {"outcomes",
-       {{"created", created},
-        {"updated", updated},
-        {"merged", merged},
-        {"unchanged", unchanged},
-        {"rejected", rejected}}},
+      {"outcomes", outcomes},
       {"partially_rejected", partially_rejected},
       {"rejections", rejections},
       {"resumed_records", resumed_records},
@@ -96,10 +80,8 @@ std::optional<ImportSummary> ImportSummary::FromJson(std::string_view json) {
   try {
     ImportSummary s;
     const auto& outcomes = doc.at("outcomes");
-    s.created = outcomes.at("created").get<std::uint64_t>();
-    s.updated = outcomes.at("updated").get<std::uint64_t>();
-    s.merged = outcomes.at("merged").get<std::uint64_t>();
-    s.unchanged = outcomes.at("unchanged").get<std::uint64_t>();
+    for (const Outcome o : kOutcomes)
+      s[o] = outcomes.at(std::string(OutcomeName(o))).get<std::int64_t>();
     s.rejected = outcomes.at("rejected").get<std::uint64_t>();
     s.partially_rejected = doc.at("partially_rejected").get<std::uint64_t>();
     s.rejections = doc.at("rejections").get<std::map<std::string, std::uint64_t>>();

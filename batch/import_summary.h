@@ -12,15 +12,13 @@
 #include <string>
 #include <string_view>
 
+#include "engine/outcome_counts.h"
 #include "engine/record.h"
 
 namespace idres::batch {
 
-struct ImportSummary {
-  std::uint64_t created = 0;
-  std::uint64_t updated = 0;
-  std::uint64_t merged = 0;
-  std::uint64_t unchanged = 0;
+// The outcomes count the records written.
+struct ImportSummary : OutcomeCounts {
   std::uint64_t rejected = 0;  // records not written at all
   // Records written without some of their identifiers.
   std::uint64_t partially_rejected = 0;
@@ -32,7 +30,7 @@ struct ImportSummary {
   std::uint64_t run_records = 0;
   double run_seconds = 0.0;
 
-  std::uint64_t total() const { return created + updated + merged + unchanged + rejected; }
+  std::uint64_t total() const { return static_cast<std::uint64_t>(sum()) + rejected; }
   double records_per_second() const {
     return run_seconds > 0 ? static_cast<double>(run_records) / run_seconds : 0.0;
   }

@@ -1,35 +1,24 @@
 #include "batch/rpc_sink.h"
 
-#include <boost/asio/connect.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-
 #include <optional>
 #include <stdexcept>
 
-#include "batch/rpc_json.h"
+#include "api/client_requests.h"
+#include "api/http_client.h"
 #include "normalize/utf8.h"
 
 namespace idres::batch {
 namespace {
-
-namespace beast = boost::beast;
-namespace http = beast::http;
-using tcp = boost::asio::ip::tcp;
 
 // The service refuses more records or bytes per request (api/limits.h);
 // stay well under both.
 constexpr std::size_t kMaxRecordsPerRequest = 1000;
 constexpr std::size_t kMaxBodyBytes = 512 * 1024;
 constexpr auto kTimeout = std::chrono::seconds(120);
-// The message of the service's body-limit refusal (api/session.cc).
-constexpr const char* kBodyOverLimit = "request body over the limit";
-// The start of its refusal of more records than its --max-batch.
-constexpr const char* kBatchOverLimit = "batch has ";
 
 // The service refused a request for its size (HTTP 413, or
-// resource_exhausted for its body or its number of records): sending it
+// resource_exhausted: the service answers a whole request with that code
+// only for its body or its number of records, api/limits.h): sending it
 // again cannot help, sending it in halves may.
 class TooLargeError : public std::runtime_error {
  public:
@@ -58,13 +47,10 @@ Record Sendable(const Record& record, std::vector<Rejection>* left_out) {
 
 [[noreturn]] void ThrowConnectError(int status, const std::string& body) {
   std::string message;
-  std::string code = ConnectErrorCode(body, &message);
+  std::string code = api::ConnectErrorCode(body, &message);
   std::string what = "server answered " + std::to_string(status) + " " + code + ": " + message;
-  if (status == 413 || (code == "resource_exhausted" &&
-                        (message == kBodyOverLimit || message.rfind(kBatchOverLimit, 0) == 0))) {
-    throw TooLargeError(code + ": " + message);
-  }
-  if (code == "resource_exhausted" || code == "deadline_exceeded") throw BusyError(what);
+  if (status == 413 || code == "resource_exhausted") throw TooLargeError(code + ": " + message);
+  if (code == "deadline_exceeded") throw BusyError(what);
   if (code == "unavailable") throw UnavailableError(what);
   if (code == "aborted") throw ConflictError(what);
   throw InternalError(what);
@@ -83,7 +69,7 @@ RpcSink::RpcSink(const std::string& url, std::string token) : token_(std::move(t
   std::size_t colon = authority.rfind(':');
   host_ = authority.substr(0, colon);
   port_ = colon == std::string::npos ? "80" : authority.substr(colon + 1);
-  prefix_ = prefix + "/idres.v1.IdentityService/";
+  prefix_ = prefix;
 }
 
 std::vector<UpsertResult> RpcSink::BatchUpsert(std::span<const Record> records) {
@@ -96,7 +82,9 @@ std::vector<UpsertResult> RpcSink::BatchUpsert(std::span<const Record> records,
   return Send(records, &receipt);
 }
 
-void RpcSink::ForgetReceipts(std::int64_t job) { Call("ForgetReceipts", ForgetReceiptsJson(job)); }
+void RpcSink::ForgetReceipts(std::int64_t job) {
+  Call("ForgetReceipts", api::ForgetReceiptsJson(job));
+}
 
 std::vector<UpsertResult> RpcSink::Send(std::span<const Record> records,
                                         const BatchReceipt* receipt) {
@@ -113,7 +101,7 @@ std::vector<UpsertResult> RpcSink::Send(std::span<const Record> records,
     bytes = 0;
   };
   for (std::size_t i = 0; i < records.size(); ++i) {
-    std::optional<std::string> json = RecordJson(Sendable(records[i], &left_out[i]));
+    std::optional<std::string> json = api::RecordJson(Sendable(records[i], &left_out[i]));
     if (!json) {
       results[i].error = "a trait or the region is not valid UTF-8";
       continue;
@@ -171,39 +159,27 @@ void RpcSink::PostSplitting(const std::vector<std::size_t>& indexes,
 
 std::vector<UpsertResult> RpcSink::PostBatch(const std::vector<std::string>& record_jsons,
                                              const BatchReceipt* receipt) {
-  auto parsed = ParseBatchResponse(Call("BatchUpsert", BatchRequestJson(record_jsons, receipt)));
+  auto parsed =
+      api::ParseBatchResponse(Call("BatchUpsert", api::BatchRequestJson(record_jsons, receipt)));
   if (auto* error = std::get_if<std::string>(&parsed)) throw InternalError(*error);
   return std::get<std::vector<UpsertResult>>(std::move(parsed));
 }
 
 std::string RpcSink::Call(const std::string& method, std::string body) {
-  http::request<http::string_body> request{http::verb::post, prefix_ + method, 11};
-  request.set(http::field::host, host_ + ":" + port_);
-  request.set(http::field::content_type, "application/json");
-  request.set("Connect-Protocol-Version", "1");
-  if (!token_.empty()) request.set(http::field::authorization, "Bearer " + token_);
-  request.body() = std::move(body);
-  request.prepare_payload();
-
-  http::response<http::string_body> response;
+  api::HttpClientOptions options;
+  options.timeout = kTimeout;
+  options.max_body_bytes = 64 * 1024 * 1024;
+  options.prefix = prefix_;
+  api::HttpHeaders headers;
+  if (!token_.empty()) headers["Authorization"] = "Bearer " + token_;
+  api::HttpResponse response;
   try {
-    boost::asio::io_context io;
-    beast::tcp_stream stream(io);
-    stream.expires_after(kTimeout);
-    stream.connect(tcp::resolver(io).resolve(host_, port_));
-    http::write(stream, request);
-    beast::flat_buffer buffer;
-    http::response_parser<http::string_body> parser;
-    parser.body_limit(64 * 1024 * 1024);
-    http::read(stream, buffer, parser);
-    response = parser.release();
-    beast::error_code ignored;
-    stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
-  } catch (const boost::system::system_error& e) {
-    throw UnavailableError("cannot reach " + host_ + ":" + port_ + ": " + e.what());
+    response = api::HttpClient(host_, port_, options).Call(method, std::move(body), headers);
+  } catch (const api::HttpClientError& e) {
+    throw UnavailableError(e.what());
   }
-  if (response.result_int() != 200) ThrowConnectError(response.result_int(), response.body());
-  return std::move(response.body());
+  if (response.status != 200) ThrowConnectError(response.status, response.body);
+  return std::move(response.body);
 }
 
 }  // namespace idres::batch

@@ -6,10 +6,11 @@
 // bytes) is split into several. A receipt (engine/record.h, BatchReceipt)
 // travels with its records, split alike, so the service applies each record
 // of a resumed import once; ForgetReceipts() calls the service's
-// ForgetReceipts. Connect errors map onto engine/errors.h so
-// the importer retries the same ones it retries against the engine:
-// unavailable, resource_exhausted and deadline_exceeded -> UnavailableError
-// or BusyError, aborted -> ConflictError, anything else -> InternalError.
+// ForgetReceipts. Connect error codes (never their messages) map onto
+// engine/errors.h so the importer retries the same ones it retries against
+// the engine: unavailable -> UnavailableError, deadline_exceeded ->
+// BusyError, aborted -> ConflictError, resource_exhausted (the request's
+// size, see below) -> split, anything else -> InternalError.
 // A record the service refuses alone comes back as that record's error; so
 // does one with a trait JSON cannot carry (not UTF-8), which is never sent.
 // An identifier that is not UTF-8 is left out and rejected, as the engine
@@ -58,7 +59,7 @@ class RpcSink : public UpsertSink {
 
   std::string host_;
   std::string port_;
-  std::string prefix_;  // the service's path, up to and including its '/'
+  std::string prefix_;  // the service's path before /idres.v1.IdentityService/
   std::string token_;
 };
 

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "bench/suite/preload_sql.h"
-#include "bench/suite/url.h"
+#include "engine/database_url.h"
 #include "engine/schema_sql.h"
 
 namespace idres::bench {

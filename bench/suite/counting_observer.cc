@@ -12,8 +12,13 @@ void CountingObserver::OnLockWait(double seconds) {
 }
 
 void CountingObserver::OnOutcome(Outcome outcome) {
-  if (outcome == Outcome::kCreated) created_.fetch_add(1, std::memory_order_relaxed);
-  if (outcome == Outcome::kMerged) merged_.fetch_add(1, std::memory_order_relaxed);
+  outcomes_[static_cast<std::size_t>(outcome)].fetch_add(1, std::memory_order_relaxed);
+}
+
+OutcomeCounts CountingObserver::outcomes() const {
+  OutcomeCounts counts;
+  for (const Outcome o : kOutcomes) counts[o] = outcomes_[static_cast<std::size_t>(o)].load();
+  return counts;
 }
 
 double CountingObserver::lock_wait_seconds() const {

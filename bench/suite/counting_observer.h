@@ -1,15 +1,17 @@
 // CountingObserver: the EngineObserver the in-process runs attach, summing
 // what the engine reports: lock-wait time (OnLockWait), its maximum,
-// retries, lock timeouts, and how many upserts created or merged persons
-// (where the naive path's duplicates show even if later upserts merge them).
+// retries, lock timeouts, and the upserts by outcome (created: where the
+// naive path's duplicates show even if later upserts merge them).
 // Thread-safety: every method may be called from all engine threads at once
 // (relaxed atomics; totals are read once the run is over).
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+#include <iterator>
 
 #include "engine/observer.h"
+#include "engine/outcome_counts.h"
 
 namespace idres::bench {
 
@@ -28,9 +30,8 @@ class CountingObserver final : public EngineObserver {
   std::int64_t lock_waits() const { return waits_.load(); }
   std::int64_t retries() const { return retries_.load(); }
   std::int64_t timeouts() const { return timeouts_.load(); }
-  // Committed upserts that created a person, and that merged persons.
-  std::int64_t created() const { return created_.load(); }
-  std::int64_t merged() const { return merged_.load(); }
+  // Committed upserts by outcome.
+  OutcomeCounts outcomes() const;
 
  private:
   std::atomic<std::int64_t> wait_ns_{0};
@@ -38,8 +39,7 @@ class CountingObserver final : public EngineObserver {
   std::atomic<std::int64_t> waits_{0};
   std::atomic<std::int64_t> retries_{0};
   std::atomic<std::int64_t> timeouts_{0};
-  std::atomic<std::int64_t> created_{0};
-  std::atomic<std::int64_t> merged_{0};
+  std::atomic<std::int64_t> outcomes_[std::size(kOutcomes)] = {};
 };
 
 }  // namespace idres::bench

@@ -14,10 +14,9 @@
 #include <tuple>
 #include <variant>
 
-#include "bench/suite/child_process.h"
-#include "bench/suite/http_client.h"
+#include "api/client_requests.h"
+#include "api/http_client.h"
 #include "bench/suite/load.h"
-#include "bench/suite/record_json.h"
 #include "bench/suite/scratch_database.h"
 #include "bench/suite/serve_child.h"
 #include "engine/engine.h"
@@ -25,6 +24,7 @@
 #include "matcher/lock_plan.h"
 #include "matcher/match_config.h"
 #include "normalize/normalizer.h"
+#include "process/child_process.h"
 
 namespace idres::bench {
 namespace {
@@ -143,16 +143,19 @@ RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int worke
   RunResult r;
   {
     ServeChild serve(ctx, db.url(), workers);
-    std::vector<std::unique_ptr<HttpConnection>> conns;
+    std::vector<std::unique_ptr<api::HttpClient>> conns;
     for (int w = 0; w < workers; ++w) {
-      conns.push_back(std::make_unique<HttpConnection>("127.0.0.1", serve.port()));
+      conns.push_back(std::make_unique<api::HttpClient>(serve.port()));
     }
     LoadResult load = Chunked(input, workers, chunk, [&](int w, std::span<const Record> part) {
-      const HttpResponse resp =
-          conns[w]->Post("/idres.v1.IdentityService/BatchUpsert", BatchUpsertRequestJson(part));
-      if (resp.status != 200) return static_cast<int>(part.size());
-      const int bad = BatchErrors(resp.body);
-      return bad < 0 ? static_cast<int>(part.size()) : bad;
+      std::vector<std::string> jsons;
+      for (const Record& record : part) jsons.push_back(api::RecordJson(record).value_or("{}"));
+      const api::HttpResponse resp = conns[w]->Call("BatchUpsert", api::BatchRequestJson(jsons));
+      const auto parsed = api::ParseBatchResponse(resp.body);
+      const auto* results = std::get_if<std::vector<UpsertResult>>(&parsed);
+      if (resp.status != 200 || results == nullptr) return static_cast<int>(part.size());
+      return static_cast<int>(
+          std::count_if(results->begin(), results->end(), [](const auto& x) { return !x.ok(); }));
     });
     r = FromChunks(load, records, workers);
     conns.clear();
@@ -170,8 +173,7 @@ RunResult RunImportCli(const SuiteContext& ctx, std::int64_t records,
   {
     std::ofstream out(file);
     for (std::int64_t i = 0; i < records; ++i) {
-      const auto body = nlohmann::json::parse(UpsertRequestJson(ImportRecord(i)));
-      out << body["record"].dump() << '\n';
+      out << api::RecordJson(ImportRecord(i)).value_or("{}") << '\n';
     }
   }
   ScratchDatabase db(ctx.cluster, ctx.db_prefix + "_import_" + "cli");

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "bench/suite/http_client.h"
+#include "api/http_client.h"
 
 namespace idres::bench {
 namespace {
@@ -48,28 +48,27 @@ double MetricSum(std::string_view page, std::string_view name) {
 }
 
 std::optional<ServedCounts> ParseServedCounts(std::string_view page) {
-  constexpr std::string_view kCreated = R"(idres_upsert_outcomes_total{outcome="created"})";
-  if (!MetricValue(page, kCreated)) return std::nullopt;
+  const auto sample = [](Outcome o) {
+    return "idres_upsert_outcomes_total{outcome=\"" + std::string(OutcomeName(o)) + "\"}";
+  };
+  if (!MetricValue(page, sample(Outcome::kCreated))) return std::nullopt;
   ServedCounts c;
-  c.created = Count(page, kCreated);
-  c.updated = Count(page, R"(idres_upsert_outcomes_total{outcome="updated"})");
-  c.merged = Count(page, R"(idres_upsert_outcomes_total{outcome="merged"})");
-  c.unchanged = Count(page, R"(idres_upsert_outcomes_total{outcome="unchanged"})");
+  for (const Outcome o : kOutcomes) c[o] = Count(page, sample(o));
   c.retries = static_cast<std::int64_t>(MetricSum(page, "idres_retries_total"));
   c.lock_wait_seconds = MetricValue(page, "idres_lock_wait_seconds_sum").value_or(0);
   return c;
 }
 
 ServedCounts Difference(const ServedCounts& after, const ServedCounts& before) {
-  return ServedCounts{
-      after.created - before.created, after.updated - before.updated,
-      after.merged - before.merged,   after.unchanged - before.unchanged,
-      after.retries - before.retries, after.lock_wait_seconds - before.lock_wait_seconds};
+  ServedCounts c;
+  static_cast<OutcomeCounts&>(c) = after.Since(before);
+  c.retries = after.retries - before.retries;
+  c.lock_wait_seconds = after.lock_wait_seconds - before.lock_wait_seconds;
+  return c;
 }
 
 ServedCounts ScrapeServedCounts(int port) {
-  HttpConnection conn("127.0.0.1", port);
-  const HttpResponse resp = conn.Get("/metrics");
+  const api::HttpResponse resp = api::HttpClient(port).Get("/metrics");
   if (resp.status != 200) {
     throw std::runtime_error("GET /metrics answered " + std::to_string(resp.status));
   }

@@ -10,13 +10,11 @@
 #include <optional>
 #include <string_view>
 
+#include "engine/outcome_counts.h"
+
 namespace idres::bench {
 
-struct ServedCounts {
-  std::int64_t created = 0;
-  std::int64_t updated = 0;
-  std::int64_t merged = 0;
-  std::int64_t unchanged = 0;
+struct ServedCounts : OutcomeCounts {
   std::int64_t retries = 0;  // every reason
   double lock_wait_seconds = 0;
 };

@@ -6,8 +6,8 @@
 #include <sstream>
 #include <vector>
 
-#include "bench/suite/child_process.h"
 #include "bench/suite/load.h"
+#include "process/child_process.h"
 
 namespace idres::bench {
 namespace {

@@ -4,7 +4,6 @@
 
 #include "bench/suite/pgbench.h"
 #include "bench/suite/pgbench_scripts.h"
-#include "bench/suite/url.h"
 #include "bench/suite/wire_counter.h"
 
 namespace idres::bench {

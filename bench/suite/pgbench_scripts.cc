@@ -1,92 +1,143 @@
 #include "bench/suite/pgbench_scripts.h"
 
+#include <cctype>
+#include <stdexcept>
+#include <vector>
+
+#include "engine/detail/begin_sql.h"
+#include "engine/detail/statements.h"
 #include "engine/engine.h"
 
-// pgbench reads ":name" as a variable even inside a literal, so the time
-// format spells its colons E'\x3a'. A variable used twice becomes two
-// parameters, so each is cast where its type matters.
+// Each statement is the engine's own (engine/detail/statements.h), named
+// here once; its parameters are bound by pgbench: a variable used twice
+// becomes two parameters, so each is cast where its type matters.
 namespace idres::bench {
 namespace {
 
+using detail::Statement;
+
 constexpr const char* kRandomKey = "random(-4000000000000000000, 4000000000000000000)";
+
+// pgbench reads ":name" as a variable even inside a literal, so a literal
+// holding one (the time format's "HH24:MI") is written E'...' with its
+// colons as \x3a.
+std::string PgbenchLiteral(const std::string& literal) {
+  bool colon = false;
+  for (std::size_t i = 0; i + 1 < literal.size(); ++i) {
+    const auto next = static_cast<unsigned char>(literal[i + 1]);
+    colon |= literal[i] == ':' && (std::isalnum(next) || next == '_');
+  }
+  if (!colon) return "'" + literal + "'";
+  std::string out = "E'";
+  for (const char c : literal) {
+    if (c == ':') {
+      out += "\\x3a";
+    } else {
+      out += c == '\\' ? "\\\\" : std::string(1, c);
+    }
+  }
+  return out + "'";
+}
+
+// `statement` as one script command: each $n replaced by args[n-1] (one
+// operand: a variable, a literal, an ARRAY[...], or parenthesized).
+std::string Bind(const Statement& statement, const std::vector<std::string>& args) {
+  const std::string sql = statement.sql;
+  std::string out;
+  for (std::size_t i = 0; i < sql.size();) {
+    if (sql[i] == '\'') {
+      std::size_t end = i + 1;
+      while (end < sql.size() && (sql[end] != '\'' || sql.compare(end, 2, "''") == 0)) {
+        end += sql[end] == '\'' ? 2 : 1;
+      }
+      out += PgbenchLiteral(sql.substr(i + 1, end - i - 1));
+      i = end + 1;
+    } else if (sql[i] == '$' && i + 1 < sql.size() && std::isdigit(sql[i + 1])) {
+      std::size_t end = i + 1;
+      while (end < sql.size() && std::isdigit(sql[end])) ++end;
+      const std::size_t n = std::stoul(sql.substr(i + 1, end - i - 1));
+      if (n == 0 || n > args.size()) {
+        throw std::logic_error(std::string(statement.name) + " takes $" + std::to_string(n));
+      }
+      out += args[n - 1];
+      i = end;
+    } else {
+      out += sql[i++];
+    }
+  }
+  return out + ";\n";
+}
+
+std::string Array(const std::string& elements) { return "ARRAY[" + elements + "]"; }
 
 // One round trip: `commands` as one pipeline.
 std::string Pipeline(const std::string& commands) {
   return "\\startpipeline\n" + commands + "\\endpipeline\n";
 }
 
-// The engine's opening statements (BeginStatements).
+// The engine's opening statements (BeginCalls), locking `keys`.
 std::string Begin(const std::string& keys) {
-  return "BEGIN ISOLATION LEVEL READ COMMITTED;\n"
-         "SET LOCAL lock_timeout = '" +
-         std::to_string(EngineOptions{}.lock_timeout.count()) +
-         "ms';\n"
-         "SELECT pg_advisory_xact_lock(k) FROM unnest(ARRAY[" +
-         keys + "]::bigint[]) AS k ORDER BY k;\n";
+  detail::Timeouts timeouts;
+  timeouts.lock = EngineOptions{}.lock_timeout;
+  std::string out;
+  for (const detail::Call& c : detail::BeginCalls(timeouts, {})) {
+    std::vector<std::string> literals;
+    for (const std::string& p : c.params) literals.push_back("'" + p + "'");
+    out += literals.empty() ? std::string(c.sql) + ";\n" : Bind({c.name, c.sql}, literals);
+  }
+  return out + Bind(detail::kLockKeys, {Array(keys)});
 }
 
-// kReadCandidates for the lookups (types, values) and match keys given.
+// `item` `n` times, comma-separated.
+std::string Times(const std::string& item, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) out += (i ? ", " : "") + item;
+  return out;
+}
+
+// The rows of kWritePersons.
+struct Writes {
+  std::string provisional = "'{}'", inserted = "'{}'", updated = "'{}'";
+  std::string trait_owner = "'{}'", trait_keys = "'{}'", trait_kinds = "'{}'",
+              trait_values = "'{}'";
+  std::string id_person = "'{}'", id_type = "'{}'", id_value = "'{}'", id_unique = "'{}'";
+  std::string key_key = "'{}'", key_person = "'{}'";
+};
+
+std::string Write(const Writes& w) {
+  return Bind(detail::kWritePersons,
+              {w.provisional, w.inserted, w.trait_owner, w.trait_keys, w.trait_kinds,
+               w.trait_values, w.updated, w.id_person, w.id_type, w.id_value, w.id_unique,
+               w.key_key, w.key_person, "'{}'", "'{}'", "'bridged by an upsert'"});
+}
+
+// kWritePersons updating person `id` (a bigint): no new identifier, match
+// keys `keys` (`n_keys` elements), two traits from ARRAY[...] bodies.
+std::string WriteUpdate(const std::string& id, const std::string& keys, int n_keys,
+                        const std::string& trait_keys, const std::string& kinds,
+                        const std::string& values, int n_traits) {
+  Writes w;
+  w.updated = Array(id);
+  w.trait_owner = Array(Times(id, n_traits));
+  w.trait_keys = Array(trait_keys);
+  w.trait_kinds = Array(kinds);
+  w.trait_values = Array(values);
+  if (n_keys > 0) {
+    w.key_key = Array(keys);
+    w.key_person = Array(Times(id, n_keys));
+  }
+  return Write(w);
+}
+
+// kReadCandidates for the lookups (types, values) and the match keys given.
 std::string Candidates(const std::string& types, const std::string& values,
                        const std::string& keys) {
-  return "WITH c AS (\n"
-         "  SELECT i.person_id FROM identifiers i\n"
-         "  JOIN unnest(ARRAY[" +
-         types + "]::text[], ARRAY[" + values +
-         "]::text[]) AS r(type, value)\n"
-         "  ON i.type = r.type AND i.value = r.value\n"
-         "  UNION\n"
-         "  SELECT m.person_id FROM match_keys m WHERE m.key = ANY(" +
-         keys +
-         "::bigint[]))\n"
-         "SELECT i.person_id, i.type, i.value FROM identifiers i\n"
-         "JOIN c ON i.person_id = c.person_id ORDER BY i.person_id;\n";
+  return Bind(detail::kReadCandidates, {Array(types), Array(values), keys});
 }
 
-// IDRES_SQL_TRAITS over three ARRAY[...] bodies.
-std::string Traits(const std::string& keys, const std::string& kinds, const std::string& values) {
-  return "(SELECT COALESCE(jsonb_object_agg(tk, CASE tkind WHEN 'number' THEN "
-         "to_jsonb(tv::numeric)\n"
-         "      WHEN 'boolean' THEN to_jsonb(tv::boolean) ELSE to_jsonb(tv) END), '{}'::jsonb)\n"
-         "    FROM unnest(ARRAY[" +
-         keys + "]::text[], ARRAY[" + kinds + "]::text[], ARRAY[" + values +
-         "]::text[]) AS t(tk, tkind, tv))";
-}
-
-// kLockPersons and kReadPersons of the persons in ARRAY[ids].
+// kLockPersons and kReadPersons of the persons `ids`.
 std::string LockAndReread(const std::string& ids) {
-  const std::string any = "ANY(ARRAY[" + ids + "]::bigint[])";
-  return "SELECT id FROM persons WHERE id = " + any + " ORDER BY id FOR UPDATE;\n" +
-         "SELECT id, 'p', to_char(created_at AT TIME ZONE 'UTC', "
-         "E'YYYY-MM-DD\"T\"HH24\\x3aMI\\x3aSS.US\"Z\"'),\n"
-         "       to_char(updated_at AT TIME ZONE 'UTC', "
-         "E'YYYY-MM-DD\"T\"HH24\\x3aMI\\x3aSS.US\"Z\"'), NULL\n"
-         "  FROM persons WHERE id = " +
-         any +
-         "\n"
-         "UNION ALL SELECT person_id, 'i', type, value, NULL FROM identifiers\n"
-         "  WHERE person_id = " +
-         any +
-         "\n"
-         "UNION ALL SELECT p.id, 't', t.key, jsonb_typeof(t.value), t.value #>> '{}'\n"
-         "  FROM persons p, jsonb_each(p.traits) AS t WHERE p.id = " +
-         any + ";\n";
-}
-
-// kWritePerson of person `id`: no new identifier, match keys ARRAY[keys]
-// (or '{}'), the traits given.
-std::string Write(const std::string& id, const std::string& keys, const std::string& traits) {
-  return "WITH i AS (INSERT INTO identifiers (person_id, type, value, is_unique)\n"
-         "    SELECT " +
-         id +
-         "::bigint, x.t, x.v, x.u FROM unnest('{}'::text[], '{}'::text[], '{}'::boolean[]) "
-         "AS x(t, v, u)\n"
-         "    ON CONFLICT (person_id, type, value) DO NOTHING),\n"
-         "  m AS (INSERT INTO match_keys (key, person_id) SELECT k, " +
-         id + "::bigint FROM unnest(" + keys +
-         "::bigint[]) AS k\n"
-         "    ON CONFLICT DO NOTHING)\n"
-         "UPDATE persons SET traits = " +
-         traits + ", updated_at = clock_timestamp()\n  WHERE id = " + id + "::bigint;\n";
+  return Bind(detail::kLockPersons, {Array(ids)}) + Bind(detail::kReadPersons, {Array(ids)});
 }
 
 // The update of one person of first..persons, without the \set lines.
@@ -94,8 +145,8 @@ std::string UpdateBody() {
   return Pipeline(Begin(":k1") +
                   Candidates("'email'", "'p' || :id || '@preload.example.org'", "'{}'")) +
          Pipeline(LockAndReread(":id")) +
-         Pipeline(Write(":id", "'{}'",
-                        Traits("'plan', 'visits'", "'string', 'number'", "'basic', :k1")) +
+         Pipeline(WriteUpdate(":id::bigint", "", 0, "'plan', 'visits'", "'string', 'number'",
+                              "'basic', :k1", 2) +
                   "COMMIT;\n");
 }
 
@@ -105,21 +156,30 @@ std::string UpdateSets() {
 
 // kMoveIdentifiers and kRedirectAndDelete: :absorbed into :survivor.
 std::string Merge() {
-  return "WITH moved AS (DELETE FROM identifiers WHERE person_id = "
-         "ANY(ARRAY[:absorbed]::bigint[])\n"
-         "  RETURNING type, value, is_unique, created_at)\n"
-         "INSERT INTO identifiers (person_id, type, value, is_unique, created_at)\n"
-         "SELECT DISTINCT ON (type, value) :survivor::bigint, type, value, is_unique, "
-         "created_at FROM moved\n"
-         "ORDER BY type, value, created_at ON CONFLICT (person_id, type, value) DO NOTHING;\n"
-         "WITH r AS (UPDATE merges SET survivor_id = :survivor::bigint\n"
-         "    WHERE survivor_id = ANY(ARRAY[:absorbed]::bigint[]) RETURNING 1),\n"
-         "  n AS (INSERT INTO merges (absorbed_id, survivor_id, reason)\n"
-         "    SELECT x, :survivor::bigint, 'bridged by an upsert' "
-         "FROM unnest(ARRAY[:absorbed]::bigint[]) AS x RETURNING 1),\n"
-         "  k AS (DELETE FROM match_keys WHERE person_id = ANY(ARRAY[:absorbed]::bigint[]) "
-         "RETURNING 1)\n"
-         "DELETE FROM persons WHERE id = ANY(ARRAY[:absorbed]::bigint[]);\n";
+  return Bind(detail::kMoveIdentifiers, {":survivor::bigint", Array(":absorbed")}) +
+         Bind(detail::kRedirectAndDelete,
+              {":survivor::bigint", Array(":absorbed"), "'bridged by an upsert'"});
+}
+
+// kWritePersons creating one person (a provisional id, as the engine's
+// resolver hands out) with 5 identifiers, 1 match key (:k3) and 2 traits.
+std::string NewPerson(const std::string& email, const std::string& phone) {
+  const std::string prov = std::to_string(std::int64_t{1} << 62);
+  Writes w;
+  w.provisional = Array(prov);
+  w.inserted = Array("true");
+  w.trait_owner = Array(Times(prov, 2));
+  w.trait_keys = Array("'plan', 'seq'");
+  w.trait_kinds = Array("'string', 'number'");
+  w.trait_values = Array("'trial', :n");
+  w.id_person = Array(Times(prov, 5));
+  w.id_type = Array("'birth_date', 'email', 'name', 'phone', 'postal_code'");
+  w.id_value =
+      Array("'1990-01-01', " + email + ", 'pgbench person ' || :n, " + phone + ", '12345'");
+  w.id_unique = Array("false, true, false, true, false");
+  w.key_key = Array(":k3");
+  w.key_person = Array(prov);
+  return Write(w);
 }
 
 }  // namespace
@@ -132,31 +192,15 @@ std::string PgbenchNewScript() {
   const std::string phone = "'+1653' || :n";
   return sets +
          Pipeline(Begin(":k1, :k2, :k3") +
-                  Candidates("'email', 'phone'", email + ", " + phone, "ARRAY[:k3]")) +
-         "\\startpipeline\n"
-         "WITH p AS (INSERT INTO persons (traits, created_at, updated_at) SELECT " +
-         Traits("'plan', 'seq'", "'string', 'number'", "'trial', :n") +
-         ", c.t, c.t FROM (SELECT clock_timestamp() AS t) c RETURNING id),\n"
-         "  i AS (INSERT INTO identifiers (person_id, type, value, is_unique)\n"
-         "    SELECT p.id, x.t, x.v, x.u FROM p,\n"
-         "    unnest(ARRAY['birth_date', 'email', 'name', 'phone', 'postal_code']::text[],\n"
-         "           ARRAY['1990-01-01', " +
-         email + ", 'pgbench person ' || :n,\n                 " + phone +
-         ", '12345']::text[],\n"
-         "           ARRAY[false, true, false, true, false]::boolean[]) AS x(t, v, u)),\n"
-         "  m AS (INSERT INTO match_keys (key, person_id) SELECT k, p.id FROM p, "
-         "unnest(ARRAY[:k3]::bigint[]) AS k)\n"
-         "SELECT id FROM p;\n"
-         "COMMIT;\n"
-         "\\endpipeline\n";
+                  Candidates("'email', 'phone'", email + ", " + phone, Array(":k3"))) +
+         Pipeline(NewPerson(email, phone) + "COMMIT;\n");
 }
 
 std::string PgbenchUpdateScript() { return UpdateSets() + UpdateBody(); }
 
 std::string PgbenchBridgeScript() {
-  std::string keys = "ARRAY[:m::bigint";
+  std::string keys = ":m::bigint";
   for (int i = 1; i < 8; ++i) keys += ", :m::bigint + " + std::to_string(i);
-  keys += "]";
   return std::string("\\set round :round + 1\n") +
          "\\set pair :client_id + :nclients * (:round - 1)\n" + "\\if 2 * :pair + 2 <= :half\n" +
          "\\set survivor 2 * :pair + 1\n\\set absorbed 2 * :pair + 2\n" +
@@ -168,9 +212,8 @@ std::string PgbenchBridgeScript() {
                              "'{}'")) +
          Pipeline(LockAndReread(":survivor, :absorbed")) +
          Pipeline(Merge() +
-                  Write(":survivor", keys,
-                        Traits("'bridged_by', 'plan', 'visits'", "'number', 'string', 'number'",
-                               ":round, 'basic', :absorbed")) +
+                  WriteUpdate(":survivor::bigint", keys, 8, "'bridged_by', 'plan', 'visits'",
+                              "'number', 'string', 'number'", ":round, 'basic', :absorbed", 3) +
                   "COMMIT;\n") +
          "\\else\n" + UpdateSets() + UpdateBody() + "\\endif\n";
 }

@@ -1,27 +1,29 @@
-// pgbench scripts with the engine's transaction shape (engine/detail/
-// statements.h, begin_sql.cc, store.cc, upsert_tx.cc): the same statements,
-// in the same order and the same round trips, prepared. What pgbench leaves
+// pgbench scripts with the engine's transaction shape (store.cc,
+// resolve.cc, batch_writer.cc): the same statements, in the same order and
+// the same round trips, prepared. The statements are not retyped: each is
+// the engine's Statement constant (engine/detail/statements.h) or
+// BeginCalls() (begin_sql.h), named once in pgbench_scripts.cc, its $n parameters bound
+// to pgbench variables and literals; a renamed statement is a one-line
+// change there. What pgbench leaves
 // out is what makes the engine an engine: normalization, the lock plan, the
 // matcher and the C++ trait merge. So pgbench's throughput is the database's
 // own limit for this work on this machine.
 //
 // Round trips mirror the engine's (engine/detail/tx.h). The engine sends
-// statements the database has not yet seen together as one simple-query
-// message: its opening statements (BEGIN ISOLATION LEVEL READ COMMITTED;
-// SET LOCAL lock_timeout; the advisory key locks) with the candidate read,
-// the person row locks with their re-read, and its writes with COMMIT.
-// pgbench's `\;` would do that only in -M simple, which would also re-plan
-// every statement; in -M prepared a statement cannot hold two commands, so
-// each such message is one pipeline (\startpipeline ... \endpipeline):
-// prepared statements, one Sync, one wait for the server, the same round
-// trip.
+// statements together as one pipelined message (engine/detail/pg_conn.h):
+// its opening statements (BEGIN ISOLATION LEVEL READ COMMITTED; the lock
+// timeout; the advisory key locks) with the candidate read, the person row
+// locks with their re-read, and its writes with COMMIT. Here each such
+// message is one pipeline too (\startpipeline ... \endpipeline), in -M
+// prepared: prepared statements, one Sync, one wait for the server.
 //
 // Lock keys and match keys are random numbers: nothing else takes them,
 // exactly as for the engine's fresh records.
 //
 //   PgbenchNewScript     (a), the new half of (d): [opening (3 keys: email,
-//                        phone, composite) + candidate read]; [insert
-//                        person + 5 identifiers + 1 match key + COMMIT]. 2.
+//                        phone, composite) + candidate read]; [write the
+//                        person (its id handed out) + 5 identifiers + 1 match
+//                        key (kWritePersons) + COMMIT]. 2.
 //   PgbenchUpdateScript  (b), (c), the updates of (d): [opening (1 key:
 //                        email) + candidate read]; [FOR UPDATE on the
 //                        person + re-read]; [write traits + COMMIT]. 3.

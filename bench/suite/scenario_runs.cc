@@ -9,12 +9,11 @@
 #include <vector>
 
 #include "api/client_requests.h"
+#include "api/http_client.h"
 #include "bench/suite/counting_observer.h"
-#include "bench/suite/http_client.h"
 #include "bench/suite/load.h"
 #include "bench/suite/metrics_page.h"
 #include "bench/suite/serve_child.h"
-#include "bench/suite/url.h"
 #include "bench/suite/wire_counter.h"
 #include "bench/suite/workload.h"
 #include "engine/engine.h"
@@ -22,8 +21,6 @@
 
 namespace idres::bench {
 namespace {
-
-constexpr const char* kUpsertPath = "/idres.v1.IdentityService/Upsert";
 
 void Fill(RunResult& r, const RunSpec& spec, LoadResult& load) {
   r.scenario = std::string(1, spec.scenario);
@@ -103,8 +100,9 @@ RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive) {
     r.lock_wait_ms_max = observer->max_lock_wait_seconds() * 1000.0;
   }
   r.retries = observer->retries();
-  r.created = observer->created();
-  r.merged = observer->merged();
+  const OutcomeCounts outcomes = observer->outcomes();
+  r.created = outcomes.created;
+  r.merged = outcomes.merged;
   r.expected_created = workload.ExpectedCreations(tally);
   r.check = ctx.cluster.Check(db.name(), workload.ExpectedPersons(tally));
   r.check_must_pass = !naive;
@@ -125,9 +123,9 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
     const int pool = PoolFor(ctx, spec.clients);
     r.note = "served over a pool of " + std::to_string(pool);
     ServeChild serve(ctx, db.url(), pool);
-    std::vector<std::unique_ptr<HttpConnection>> conns;
+    std::vector<std::unique_ptr<api::HttpClient>> conns;
     for (int c = 0; c < spec.clients; ++c) {
-      conns.push_back(std::make_unique<HttpConnection>("127.0.0.1", serve.port()));
+      conns.push_back(std::make_unique<api::HttpClient>(serve.port()));
     }
     // The served process's own counters, before and after the load.
     std::optional<ServedCounts> before_counts;
@@ -138,8 +136,8 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
     }
     LoadResult load = Drive(spec, workload, tally, [&](int client, const PlannedOp& op) {
       // Binary protobuf, as a high-volume client sends it (errors come as JSON).
-      const HttpResponse resp = conns[client]->Post(kUpsertPath, api::UpsertRequestProto(op.record),
-                                                    api::kProtoContentType);
+      const api::HttpResponse resp = conns[client]->Call(
+          "Upsert", api::UpsertRequestProto(op.record), {}, api::kProtoContentType);
       if (resp.status == 200) return OpOutcome{};
       return OpOutcome{false, "HTTP " + std::to_string(resp.status) + ": " + resp.body};
     });

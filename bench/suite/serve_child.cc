@@ -4,13 +4,13 @@
 #include <stdexcept>
 #include <thread>
 
-#include "bench/suite/http_client.h"
+#include "api/http_client.h"
 
 namespace idres::bench {
 
 ServeChild::ServeChild(const SuiteContext& ctx, const std::string& database_url, int pool) {
   for (int p = ctx.http_port_first; p <= ctx.http_port_last; ++p) {
-    if (!PortOpen("127.0.0.1", p)) {
+    if (!api::PortOpen("127.0.0.1", p)) {
       port_ = p;
       break;
     }
@@ -23,9 +23,9 @@ ServeChild::ServeChild(const SuiteContext& ctx, const std::string& database_url,
   }
   child_ = std::make_unique<ChildProcess>(argv, ctx.work_dir + "/serve.log");
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  while (!PortOpen("127.0.0.1", port_)) {
+  while (!api::PortOpen("127.0.0.1", port_)) {
     if (child_->Poll() || std::chrono::steady_clock::now() > deadline) {
-      const std::string tail = child_->LogTail();
+      const std::string tail = child_->Log(2000);
       child_->Stop();
       throw std::runtime_error("idres serve did not start: " + tail);
     }

@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "bench/suite/child_process.h"
 #include "bench/suite/context.h"
+#include "process/child_process.h"
 
 namespace idres::bench {
 

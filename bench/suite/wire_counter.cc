@@ -211,4 +211,9 @@ void WireCounter::Serve(int client_fd) {
   threads_.emplace_back([client_fd, server_fd] { Pump(server_fd, client_fd); });
 }
 
+std::string ThroughProxy(const std::string& url, const HostPort& target) {
+  return WithParameter(WithParameter(WithHostPort(url, target), "sslmode", "disable"), "gssencmode",
+                       "disable");
+}
+
 }  // namespace idres::bench

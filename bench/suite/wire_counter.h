@@ -7,7 +7,7 @@
 //                  of a statement whose Parse ('P') was a BEGIN.
 // That is exact for any client on the wire (the engine, `idres serve`,
 // pgbench) and needs no server extension. Only for the counting passes: the
-// extra hop would distort timings. Needs TLS off (ThroughProxy() in url.h).
+// extra hop would distort timings. Needs TLS off (ThroughProxy() below).
 //
 // Thread-safety: Totals() may be called from any thread; the proxy runs its
 // own threads (one per direction of each connection) until destroyed.
@@ -20,7 +20,9 @@
 #include <thread>
 #include <vector>
 
-#include "bench/suite/url.h"
+#include <string>
+
+#include "engine/database_url.h"
 
 namespace idres::bench {
 
@@ -63,5 +65,9 @@ class WireCounter {
   std::vector<std::thread> threads_;  // guarded by mu_
   std::thread acceptor_;
 };
+
+// `url` pointing at `target` instead, with TLS and GSS encryption off (the
+// counting proxy reads the protocol in clear).
+std::string ThroughProxy(const std::string& url, const HostPort& target);
 
 }  // namespace idres::bench

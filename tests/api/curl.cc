@@ -5,31 +5,33 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
+
+#include "process/child_process.h"
 
 namespace idres::testing {
 namespace {
 
-std::string Quote(const std::string& s) {
-  std::string out = "'";
-  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
+std::string ReadAndRemove(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::remove(path.c_str());
+  return text.str();
 }
 
-// Runs curl with `args`; the body it printed and the status (last line).
+// Runs curl with `args`; the status and body that came back.
 HttpReply RunCurl(const std::vector<std::string>& args) {
-  std::string command = "curl -s -S -w '\\n%{http_code}'";
-  for (const auto& a : args) command += " " + Quote(a);
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string out;
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
-  const int status = pclose(pipe);
-  INFO("curl " << command << " printed " << out);
+  const std::string file = "/tmp/idres-api-curl-" + std::to_string(getpid());
+  std::vector<std::string> argv = {"curl", "-s", "-S", "-o", file + ".body", "-w", "%{http_code}"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::remove((file + ".log").c_str());
+  ChildProcess curl(argv, file + ".log");
+  const int status = curl.Wait();
+  const std::string printed = ReadAndRemove(file + ".log");  // the status, or curl's complaint
+  INFO("curl printed " << printed);
   REQUIRE(status == 0);
-  const auto nl = out.rfind('\n');
-  return {std::stoi(out.substr(nl + 1)), "", out.substr(0, nl)};
+  return {std::stoi(printed), "", ReadAndRemove(file + ".body")};
 }
 
 }  // namespace

@@ -9,11 +9,8 @@
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
-#include <boost/beast/ssl.hpp>
-#include <optional>
 #include <stdexcept>
 
 namespace idres::testing {
@@ -22,71 +19,6 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 using asio::ip::tcp;
-
-struct HttpClient::Impl {
-  asio::io_context io;
-  asio::ssl::context tls{asio::ssl::context::tls_client};
-  std::optional<beast::tcp_stream> plain;
-  std::optional<beast::ssl_stream<beast::tcp_stream>> secure;
-  beast::flat_buffer buffer;
-
-  template <typename Stream>
-  HttpReply Exchange(Stream& stream, http::request<http::string_body>& request) {
-    http::write(stream, request);
-    http::response_parser<http::string_body> parser;
-    parser.body_limit(256 * 1024 * 1024);
-    http::read(stream, buffer, parser);
-    const auto& response = parser.get();
-    return {static_cast<int>(response.result_int()),
-            std::string(response[http::field::content_type]), response.body()};
-  }
-
-  HttpReply Send(http::request<http::string_body>& request) {
-    request.set(http::field::host, "127.0.0.1");
-    request.set(http::field::user_agent, "curl/7.88.1");  // as curl sends it
-    request.set(http::field::accept, "*/*");
-    request.prepare_payload();
-    return secure ? Exchange(*secure, request) : Exchange(*plain, request);
-  }
-};
-
-HttpClient::HttpClient(int port, bool https) : impl_(std::make_unique<Impl>()) {
-  const tcp::endpoint endpoint(asio::ip::make_address("127.0.0.1"),
-                               static_cast<unsigned short>(port));
-  if (https) {
-    impl_->tls.set_verify_mode(asio::ssl::verify_none);
-    impl_->secure.emplace(impl_->io, impl_->tls);
-    beast::get_lowest_layer(*impl_->secure).connect(endpoint);
-    impl_->secure->handshake(asio::ssl::stream_base::client);
-  } else {
-    impl_->plain.emplace(impl_->io);
-    impl_->plain->connect(endpoint);
-  }
-}
-
-HttpClient::~HttpClient() = default;
-
-HttpReply HttpClient::Post(const std::string& target, const std::string& content_type,
-                           const std::string& body,
-                           const std::map<std::string, std::string>& headers) {
-  http::request<http::string_body> request{http::verb::post, target, 11};
-  request.set(http::field::content_type, content_type);
-  for (const auto& [name, value] : headers) request.set(name, value);
-  request.body() = body;
-  return impl_->Send(request);
-}
-
-HttpReply HttpClient::Get(const std::string& target,
-                          const std::map<std::string, std::string>& headers) {
-  http::request<http::string_body> request{http::verb::get, target, 11};
-  for (const auto& [name, value] : headers) request.set(name, value);
-  return impl_->Send(request);
-}
-
-HttpReply HttpClient::Call(const std::string& method, const std::string& json,
-                           const std::map<std::string, std::string>& headers) {
-  return Post("/idres.v1.IdentityService/" + method, "application/json", json, headers);
-}
 
 RawConnection::RawConnection(int port) {
   asio::io_context io;

@@ -1,19 +1,14 @@
 #include "tests/api/server_process.h"
 
-#include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 #include "tests/api/http_client.h"
@@ -60,7 +55,7 @@ ServerProcess::ServerProcess(const std::string& database_url, std::vector<std::s
     : ServerProcess(ServeOptions{database_url, std::move(args), {}, false, 16}) {}
 
 ServerProcess::~ServerProcess() {
-  if (pid_ > 0) {
+  if (child_) {
     Signal(SIGTERM);
     Wait();
   }
@@ -80,29 +75,13 @@ bool ServerProcess::Start(int port) {
     args.insert(args.end(), {"--pool-size", std::to_string(options_.pool_size)});
   }
   args.insert(args.end(), options_.args.begin(), options_.args.end());
-  pid_ = fork();
-  REQUIRE(pid_ >= 0);
-  if (pid_ == 0) {
-    const int log = open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    dup2(log, STDOUT_FILENO);
-    dup2(log, STDERR_FILENO);
-    for (const auto& e : options_.env) putenv(const_cast<char*>(e.c_str()));
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
+  child_ = std::make_unique<ChildProcess>(args, log_path_, options_.env);
   // Readiness, not timing: poll until /healthz answers or the process dies.
   // The port was free when chosen, but a server of a concurrent test may
   // have taken it since (and answer /healthz): only once our own server
   // logs that it serves on this port is the port ours.
   for (int i = 0; i < 600; ++i) {
-    int status = 0;
-    if (waitpid(pid_, &status, WNOHANG) == pid_) {
-      pid_ = -1;
-      return false;
-    }
+    if (child_->Poll()) return false;
     if (!LogSaysServing(Log(), port)) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       continue;
@@ -119,24 +98,16 @@ bool ServerProcess::Start(int port) {
   return false;
 }
 
-void ServerProcess::Signal(int signal) const {
-  if (pid_ > 0) kill(pid_, signal);
+void ServerProcess::Signal(int signal) {
+  if (child_) child_->Signal(signal);
 }
 
 int ServerProcess::Wait() {
-  if (pid_ <= 0) return -1;
-  int status = 0;
-  waitpid(pid_, &status, 0);
-  pid_ = -1;
-  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-  return WEXITSTATUS(status);
+  if (!child_) return -1;
+  const int status = child_->Wait();
+  return status < 0 ? 128 - status : status;
 }
 
-std::string ServerProcess::Log() const {
-  std::ifstream in(log_path_);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string ServerProcess::Log() const { return child_ ? child_->Log() : ""; }
 
 }  // namespace idres::testing

@@ -6,10 +6,11 @@
 // Thread-safety: one thread owns the object; port() may be read from any.
 #pragma once
 
-#include <sys/types.h>
-
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "process/child_process.h"
 
 namespace idres::testing {
 
@@ -33,10 +34,9 @@ class ServerProcess {
   ServerProcess& operator=(const ServerProcess&) = delete;
 
   int port() const { return port_; }
-  pid_t pid() const { return pid_; }
 
   // Sends `signal` to the server.
-  void Signal(int signal) const;
+  void Signal(int signal);
 
   // Waits for the server to exit; its exit status (128+n when killed by
   // signal n).
@@ -50,7 +50,7 @@ class ServerProcess {
 
   ServeOptions options_;
   int port_ = 0;
-  pid_t pid_ = -1;
+  std::unique_ptr<ChildProcess> child_;  // the latest start's
   std::string log_path_;
 };
 

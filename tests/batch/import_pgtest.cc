@@ -7,12 +7,12 @@
 
 #include "batch/checkpoint.h"
 #include "engine/engine.h"
-#include "tests/batch/child_process.h"
 #include "tests/batch/data_sets.h"
 #include "tests/batch/resume_steps.h"
 #include "tests/batch/splink_args.h"
 #include "tests/batch/store_snapshot.h"
 #include "tests/batch/temp_dir.h"
+#include "tests/support/idres_process.h"
 #include "tests/support/test_db.h"
 
 namespace idres::batch {

@@ -6,22 +6,21 @@
 
 #include <catch2/catch.hpp>
 
+#include <csignal>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "batch/checkpoint.h"
-#include "tests/batch/child_process.h"
 #include "tests/batch/temp_dir.h"
+#include "tests/support/idres_process.h"
 
 namespace idres::testing {
 
 // SIGKILLs `child` and waits until it is gone.
 inline void KillNow(ChildProcess& child) {
-  child.Kill();
-  int status = child.Wait();
-  REQUIRE(WIFSIGNALED(status));
-  REQUIRE(WTERMSIG(status) == SIGKILL);
+  child.Signal(SIGKILL);
+  REQUIRE(child.Wait() == -SIGKILL);  // ended by that signal
 }
 
 // After a kill: the import `args` (checkpoint and dead letters named `tag`)

@@ -1,4 +1,4 @@
-#include "batch/rpc_json.h"
+#include "api/client_requests.h"
 
 #include <catch2/catch.hpp>
 
@@ -6,6 +6,12 @@
 
 namespace idres::batch {
 namespace {
+
+using api::BatchRequestJson;
+using api::ConnectErrorCode;
+using api::ForgetReceiptsJson;
+using api::ParseBatchResponse;
+using api::RecordJson;
 
 TEST_CASE("a record is encoded in the proto3 JSON of Record", "[rpc]") {
   Record r;

@@ -1,19 +1,12 @@
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 // `idres import --server`: the real binaries, a served and a direct store.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 #include "batch/checkpoint.h"
-#include "tests/batch/child_process.h"
+#include "tests/api/server_process.h"
 #include "tests/batch/data_sets.h"
 #include "tests/batch/resume_steps.h"
 #include "tests/batch/splink_args.h"
@@ -28,66 +21,11 @@ namespace {
 using testing::TempDir;
 using testing::TestDatabase;
 
-// A port nobody listens on right now (the kernel picks it).
-int FreePort() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-  socklen_t len = sizeof addr;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-  ::close(fd);
-  return ntohs(addr.sin_port);
-}
-
-bool Accepts(int port) {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
-  ::close(fd);
-  return ok;
-}
-
-std::string FileText(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// A running `idres serve` on `store`, for one test; killed when it goes away.
-class Served {
- public:
-  Served(const TestDatabase& store, const TempDir& dir, std::vector<std::string> options = {})
-      : port_(FreePort()),
-        process_(ServeArgs(store, port_, std::move(options)), dir.File("serve.log")) {
-    // Waiting for start-up, not asserting on time: the loop ends when the
-    // port accepts, or fails when the server died. Another test's server
-    // may have taken the port since it was free: it is ours once our
-    // server's log says it serves there.
-    while (!testing::LogSaysServing(FileText(dir.File("serve.log")), port_) || !Accepts(port_)) {
-      if (process_.Poll()) FAIL("idres serve exited; see " + dir.File("serve.log"));
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-  }
-  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
-
- private:
-  static std::vector<std::string> ServeArgs(const TestDatabase& store, int port,
-                                            std::vector<std::string> options) {
-    std::vector<std::string> args{
-        testing::IdresBinary(), "serve",    "--listen", "127.0.0.1:" + std::to_string(port),
-        "--database-url",       store.url()};
-    args.insert(args.end(), options.begin(), options.end());
-    return args;
-  }
-
-  int port_;
-  testing::ChildProcess process_;
+// A running `idres serve` on `store` for one test (tests/api/server_process.h).
+struct Served : testing::ServerProcess {
+  explicit Served(const TestDatabase& store, std::vector<std::string> options = {})
+      : ServerProcess(store.url(), std::move(options)) {}
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port()); }
 };
 
 TEST_CASE("import --server goes through the service's BatchUpsert to the same store",
@@ -100,7 +38,7 @@ TEST_CASE("import --server goes through the service's BatchUpsert to the same st
   REQUIRE(testing::RunToEnd(args, dir.File("log")) == 0);
 
   TestDatabase served;
-  Served server(served, dir);
+  Served server(served);
   args = testing::SplinkImportArgs(splink, dir, "served");
   args.insert(args.end(), {"--server", server.url()});
   REQUIRE(testing::RunToEnd(args, dir.File("log")) == 0);
@@ -168,7 +106,7 @@ TEST_CASE(
   REQUIRE(testing::RunToEnd(full, dir.File("log")) == 0);
 
   TestDatabase killed;
-  Served server(killed, dir);
+  Served server(killed);
   std::vector<std::string> args = WeakImportArgs(splink, dir, "killed");
   args.insert(args.end(), {"--server", server.url()});
   KillBeyondCheckpoint(args, killed, dir.File("killed.cp"), dir.File("log"));
@@ -203,7 +141,7 @@ TEST_CASE("import --server refuses a record the service cannot take, and only th
           "[pg][import][server]") {
   TempDir dir;
   TestDatabase store;
-  Served server(store, dir);
+  Served server(store);
 
   // Over the service's 1 MiB body limit alone, yet within the engine's
   // limits: 20 traits of 60,000 bytes.
@@ -238,7 +176,7 @@ TEST_CASE("import --server to a service taking smaller bodies refuses only what 
           "[pg][import][server]") {
   TempDir dir;
   TestDatabase store;
-  Served server(store, dir, {"--max-body-bytes", "262144"});
+  Served server(store, {"--max-body-bytes", "262144"});
   // 300 kB: under the client's own limit per request, over this service's.
   const std::string input = BigBetweenSmall(dir, 5);
   CHECK(testing::RunToEnd(testing::ImportArgs(input, dir, {"--server", server.url()}),

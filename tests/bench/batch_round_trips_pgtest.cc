@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "bench/suite/url.h"
 #include "bench/suite/wire_counter.h"
 #include "engine/engine.h"
 #include "tests/support/test_db.h"

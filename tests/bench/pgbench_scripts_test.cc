@@ -37,8 +37,8 @@ std::string FirstPipeline(const std::string& script) {
 }
 
 TEST_CASE("each script opens with the engine's first message as one pipeline") {
-  const std::string timeout =
-      "SET LOCAL lock_timeout = '" + std::to_string(EngineOptions{}.lock_timeout.count()) + "ms';";
+  const std::string timeout = "set_config('lock_timeout', '" +
+                              std::to_string(EngineOptions{}.lock_timeout.count()) + "ms', true);";
   for (const std::string& script :
        {PgbenchNewScript(), PgbenchUpdateScript(), PgbenchBridgeScript()}) {
     const std::string first = FirstPipeline(script);

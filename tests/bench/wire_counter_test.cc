@@ -70,5 +70,12 @@ TEST_CASE("a message split across reads is counted once, when complete") {
   CHECK(WireCounter::CountStream(all).round_trips == 1);
 }
 
+TEST_CASE("ThroughProxy points at the proxy with encryption off") {
+  CHECK(ThroughProxy("postgresql://u@h:1/db", {"127.0.0.1", 9}) ==
+        "postgresql://u@127.0.0.1:9/db?sslmode=disable&gssencmode=disable");
+  CHECK(ThroughProxy("postgresql://u@h:1/db?application_name=b", {"127.0.0.1", 9}) ==
+        "postgresql://u@127.0.0.1:9/db?application_name=b&sslmode=disable&gssencmode=disable");
+}
+
 }  // namespace
 }  // namespace idres::bench

@@ -4,7 +4,13 @@
 #include <string>
 #include <string_view>
 
+#include "process/child_process.h"
+
 namespace idres::testing {
+
+// From process/child_process.h.
+using idres::ChildProcess;
+using idres::RunToEnd;
 
 // The `idres` binary under test (env IDRES_BINARY, which ctest sets); fails
 // the test when it is unset or names no file.

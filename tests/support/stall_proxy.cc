@@ -10,7 +10,8 @@
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <chrono>
-#include <regex>
+
+#include "engine/database_url.h"
 
 namespace idres::testing {
 namespace {
@@ -32,11 +33,9 @@ int ConnectTo(const std::string& host, const std::string& port) {
 }  // namespace
 
 StallProxy::StallProxy(const std::string& url) {
-  static const std::regex kUrl(R"(^(postgres(?:ql)?://[^@/]*@)([^:/]+):(\d+)(/.*)$)");
-  std::smatch m;
-  if (!std::regex_match(url, m, kUrl)) FAIL("StallProxy needs a TCP URL with host:port: " + url);
-  host_ = m[2];
-  port_ = m[3];
+  const HostPort upstream = HostPortOf(url);
+  host_ = upstream.host;
+  port_ = std::to_string(upstream.port);
   listener_ = ::socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
@@ -45,7 +44,7 @@ StallProxy::StallProxy(const std::string& url) {
   REQUIRE(::bind(listener_, reinterpret_cast<sockaddr*>(&addr), len) == 0);
   REQUIRE(::listen(listener_, 16) == 0);
   REQUIRE(::getsockname(listener_, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
-  url_ = m[1].str() + "127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) + m[4].str();
+  url_ = WithHostPort(url, {"127.0.0.1", ntohs(addr.sin_port)});
   acceptor_ = std::thread([this] { Accept(); });
 }
 

@@ -68,17 +68,6 @@ std::string AdminUrl() {
   return url;
 }
 
-std::string WithDatabase(const std::string& url, const std::string& dbname) {
-  const auto scheme = url.find("://");
-  if (scheme == std::string::npos) return url + " dbname=" + dbname;
-  const auto slash = url.find('/', scheme + 3);
-  const auto query = url.find('?', scheme + 3);
-  std::string out = url.substr(0, slash == std::string::npos ? query : slash);
-  out += "/" + dbname;
-  if (query != std::string::npos) out += url.substr(query);
-  return out;
-}
-
 TestDatabase::TestDatabase() : name_(NextDatabaseName()) {
   EnsureTemplate();
   pqxx::connection admin(AdminUrl());

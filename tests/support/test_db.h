@@ -15,14 +15,16 @@
 #include <string>
 #include <vector>
 
+#include "engine/database_url.h"
+
 namespace idres::testing {
 
 // The cluster's admin URL (IDRES_TEST_DATABASE_URL). Fails the test with a
 // clear message when it is not set.
 std::string AdminUrl();
 
-// `url` with its database name replaced by `dbname`.
-std::string WithDatabase(const std::string& url, const std::string& dbname);
+// WithDatabase(url, dbname), from engine/database_url.h.
+using idres::WithDatabase;
 
 class TestDatabase {
  public:
