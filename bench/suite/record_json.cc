@@ -9,8 +9,9 @@ nlohmann::json RecordJson(const Record& record) {
   nlohmann::json ids = nlohmann::json::array();
   for (const auto& id : record.identifiers) ids.push_back({{"type", id.type}, {"value", id.value}});
   nlohmann::json traits = nlohmann::json::object();
-  for (const auto& [key, value] : record.traits) {
-    std::visit([&](const auto& v) { traits[key] = v; }, value);
+  // Not a structured binding: clang 14 cannot capture one in the lambda.
+  for (const auto& trait : record.traits) {
+    std::visit([&](const auto& v) { traits[trait.first] = v; }, trait.second);
   }
   nlohmann::json out = {{"identifiers", ids}, {"traits", traits}};
   if (!record.source.empty()) out["source"] = record.source;
