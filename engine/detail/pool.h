@@ -68,8 +68,8 @@ class Pool {
   int size() const { return size_; }
 
  private:
-  // A caller blocked in Borrow(), granted a slot by Return(). Both fields
-  // are guarded by the pool's mu_ (which a nested type cannot name).
+  // A caller blocked in Borrow(), granted a slot by Return(). `granted` is
+  // guarded by the pool's mu_, unannotated: a nested type cannot name it.
   struct Waiter {
     CondVar granted_cv;
     bool granted = false;
