@@ -1,7 +1,6 @@
 // Mutex, MutexLock and CondVar: std::mutex and std::condition_variable with
 // Clang's thread-safety attributes, so the compiler checks the locking rules
-// written into the code (after leveldb's port/thread_annotations.h and
-// port::Mutex).
+// written into the code (after leveldb's port/thread_annotations.h).
 //
 // A member a mutex guards is declared GUARDED_BY(mu_); a function that must
 // be called with the mutex held is declared REQUIRES(mu_), one that takes it
@@ -9,8 +8,9 @@
 // (-Wthread-safety, as errors) then rejects a read or write of a guarded
 // member without the lock, and a call of a REQUIRES function without it.
 // libstdc++'s std::mutex carries no such attributes, hence these wrappers;
-// the macros expand to nothing on other compilers, so GCC builds the same
-// code unchecked.
+// the macros expand to nothing elsewhere, so GCC builds the code unchecked.
+// Constructors and destructors are not checked (no other thread sees the
+// object then).
 //
 // A wait takes the mutex it releases (as absl::CondVar does), so the check
 // sees that the caller holds it. Conditions are re-checked in a loop around
