@@ -18,7 +18,10 @@ find_package(spdlog REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(tomlplusplus REQUIRED)
 
-# libpqxx 6.4 ships a pkg-config file only.
+# libpq: the engine's connections (pipeline mode, engine/detail/pg_conn.h).
+find_package(PostgreSQL REQUIRED)
+# libpqxx 6.4 (pkg-config file only): the schema's start-up script and the
+# tests' and benchmarks' own SQL.
 pkg_check_modules(PQXX REQUIRED IMPORTED_TARGET libpqxx)
 
 # libphonenumber ships no CMake config: find it by hand; it needs protobuf.

@@ -42,15 +42,16 @@ void ThrowIfPassed(const Deadline& deadline) {
 
 }  // namespace
 
-Engine::Impl::Impl(EngineOptions o)
+Engine::Impl::Impl(EngineOptions o, EngineSeams s)
     : options(std::move(o)),
+      seams(std::move(s)),
       normalizer(options.normalizer),
       planner(options.match),
       matcher(options.match),
       pool(options.database_url, options.pool_size, options.prepared_statements) {
-  if (options.unsafe_skip_locks_for_tests_only) {
+  if (seams.skip_locks) {
     spdlog::warn(
-        "UNSAFE: idres engine started with unsafe_skip_locks_for_tests_only: "
+        "UNSAFE: idres engine started with EngineSeams::skip_locks: "
         "no advisory or person locks; concurrent upserts WILL create duplicates "
         "and lose updates. Tests and benchmark baselines only.");
   }
@@ -78,7 +79,7 @@ detail::Timeouts Engine::Impl::TimeoutsFor(const Deadline& deadline) const {
 void Engine::Impl::RunAttempts(const std::function<void(detail::Tx&)>& fn,
                                std::span<const std::int64_t> lock_keys, bool locked,
                                const Deadline& deadline) {
-  if (options.unsafe_skip_locks_for_tests_only) lock_keys = {};
+  if (seams.skip_locks) lock_keys = {};
   for (int attempt = 0;; ++attempt) {
     ThrowIfPassed(deadline);
     std::string_view reason;
@@ -91,7 +92,7 @@ void Engine::Impl::RunAttempts(const std::function<void(detail::Tx&)>& fn,
       // statements is together with the transaction's first statement.
       std::function<void()> on_begun;
       if (locked) on_begun = [&] { AfterKeyLocks(lock_keys, start); };
-      detail::Tx tx(lease, options.prepared_statements, timeouts, lock_keys, std::move(on_begun));
+      detail::Tx tx(lease, timeouts, lock_keys, std::move(on_begun));
       fn(tx);
       tx.Commit();
       return;
@@ -124,38 +125,28 @@ detail::PreparedRecord Engine::Impl::Prepare(const Record& record) const {
 
 void Engine::Impl::LockKeys(detail::Tx& tx, std::span<const std::int64_t> keys) {
   const auto start = std::chrono::steady_clock::now();
-  if (!options.unsafe_skip_locks_for_tests_only) detail::LockKeys(tx, keys);
+  if (!seams.skip_locks) detail::LockKeys(tx, keys);
   AfterKeyLocks(keys, start);
 }
 
 void Engine::Impl::AfterKeyLocks(std::span<const std::int64_t> keys,
                                  std::chrono::steady_clock::time_point start) {
-  if (options.observer && !options.unsafe_skip_locks_for_tests_only) {
+  if (options.observer && !seams.skip_locks) {
     options.observer->OnLockWait(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }
-  if (options.after_key_locks_for_tests) options.after_key_locks_for_tests(keys);
+  if (seams.after_key_locks) seams.after_key_locks(keys);
 }
 
-Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+Engine::Engine(EngineOptions options) : Engine(std::move(options), EngineSeams{}) {}
+
+Engine::Engine(EngineOptions options, EngineSeams seams)
+    : impl_(std::make_unique<Impl>(std::move(options), std::move(seams))) {}
 
 Engine::~Engine() = default;
 
-UpsertResult Engine::Upsert(const Record& record, const Deadline& deadline) {
-  const detail::PreparedRecord prepared = impl_->Prepare(record);
-  if (prepared.error) {
-    UpsertResult r;
-    r.error = prepared.error;
-    r.rejected = prepared.rejected;
-    return r;
-  }
-  UpsertResult result;
-  impl_->RunLockedTx(
-      prepared.plan.lock_keys,
-      [&](detail::Tx& tx) { result = detail::ApplyRecord(tx, prepared, impl_->Context()); },
-      deadline);
-  if (impl_->options.observer && result.ok()) impl_->options.observer->OnOutcome(result.outcome);
-  return result;
+std::unique_ptr<Engine> EngineTesting::Make(EngineOptions options, EngineSeams seams) {
+  return std::unique_ptr<Engine>(new Engine(std::move(options), std::move(seams)));
 }
 
 int Engine::ConnectionsInUse() const { return impl_->pool.InUse(); }

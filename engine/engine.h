@@ -37,6 +37,9 @@
 
 namespace idres {
 
+struct EngineSeams;  // engine/testing.h: for tests only
+class EngineTesting;
+
 struct EngineOptions {
   std::string database_url;  // libpq connection string or URI
   // Size it to the database's cores (about 2 per core), not to the callers.
@@ -57,13 +60,6 @@ struct EngineOptions {
   std::size_t max_person_traits = 1000;
   NormalizerConfig normalizer = NormalizerConfig::Defaults();
   MatchConfig match = MatchConfig::Defaults();
-  // UNSAFE. Skips the advisory and person locks: the naive check-then-insert.
-  // Only for tests that prove the locks matter and the benchmark's baseline;
-  // logs a warning on every engine start.
-  bool unsafe_skip_locks_for_tests_only = false;
-  // Test hook: called inside the transaction right after the key locks are
-  // granted, with the sorted keys. Never set in production.
-  std::function<void(std::span<const std::int64_t>)> after_key_locks_for_tests;
   std::shared_ptr<EngineObserver> observer;  // may be null
   // BatchUpsert runs one transaction per chunk of at most this many records
   // and this many lock keys. Every key is a lock-table entry until COMMIT:
@@ -81,7 +77,7 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  // Upserts one record (see the file comment).
+  // Upserts one record (see the file comment): a BatchUpsert of one.
   UpsertResult Upsert(const Record& record, const Deadline& deadline = {});
 
   // Upserts records in order, sharing transactions and round trips; records
@@ -135,6 +131,9 @@ class Engine {
   const EngineOptions& options() const;
 
  private:
+  friend class EngineTesting;
+  Engine(EngineOptions options, EngineSeams seams);
+
   std::vector<UpsertResult> Batch(std::span<const Record> records, const BatchReceipt* receipt,
                                   const Deadline& deadline);
 

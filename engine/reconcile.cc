@@ -160,8 +160,7 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
     const std::set<std::int64_t> everyone = impl_->GrowReconcileGroup(tx, live, group.region);
     if (everyone.empty()) return;
     const std::vector<std::int64_t> all(everyone.begin(), everyone.end());
-    if (!impl_->options.unsafe_skip_locks_for_tests_only &&
-        detail::LockPersons(tx, all).size() != all.size()) {
+    if (!impl_->seams.skip_locks && detail::LockPersons(tx, all).size() != all.size()) {
       throw detail::VanishedPersonError();
     }
     const auto persons = detail::ReadPersons(tx, all);  // the re-read
@@ -192,8 +191,12 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
     }
     detail::DropStaleValues(tx, result.survivor, stale);
     const std::vector<Identifier> all_today(today.begin(), today.end());
-    detail::WritePerson(tx, result.survivor, detail::ToInsert(fresh, impl_->options.match),
-                        detail::PersonMatchKeys(impl_->planner, all_today), traits);
+    detail::PersonWrites w;
+    w.updated.push_back(result.survivor);
+    w.AddTraits(result.survivor, traits);
+    w.AddIdentifiers(result.survivor, detail::ToInsert(fresh, impl_->options.match));
+    w.AddMatchKeys(result.survivor, detail::PersonMatchKeys(impl_->planner, all_today));
+    detail::DeferWrites(tx, w);
     result.identifiers_rewritten = stale.size();
   });
   return result;

@@ -1,26 +1,14 @@
-#include <pqxx/except>
 #include <string>
 
+#include "engine/detail/pg_rows.h"
 #include "engine/detail/sqlstate.h"
 #include "engine/errors.h"
 
 namespace idres::detail {
 
-Failure Classify(const std::exception& e) {
-  if (dynamic_cast<const pqxx::broken_connection*>(&e) != nullptr ||
-      dynamic_cast<const pqxx::in_doubt_error*>(&e) != nullptr ||
-      dynamic_cast<const pqxx::statement_completion_unknown*>(&e) != nullptr) {
-    return Failure::kUnavailable;
-  }
-  // libpqxx 6 throws class 40 as transaction_rollback, which is no
-  // sql_error and carries no SQLSTATE: its subclasses name it.
-  if (dynamic_cast<const pqxx::deadlock_detected*>(&e) != nullptr) return Failure::kDeadlock;
-  if (dynamic_cast<const pqxx::serialization_failure*>(&e) != nullptr) {
-    return Failure::kSerialization;
-  }
-  const auto* sql = dynamic_cast<const pqxx::sql_error*>(&e);
-  if (sql == nullptr) return Failure::kOther;
-  const std::string& state = sql->sqlstate();
+namespace {
+
+Failure ClassifyState(const std::string& state) {
   if (state == "55P03") return Failure::kBusy;
   if (state == "40P01") return Failure::kDeadlock;
   if (state == "40001") return Failure::kSerialization;
@@ -29,6 +17,22 @@ Failure Classify(const std::exception& e) {
   // Class 08: connection exception; 57P01-57P03: shutdown, cannot connect.
   if (state.starts_with("08") || state == "57P01" || state == "57P02" || state == "57P03") {
     return Failure::kUnavailable;
+  }
+  return Failure::kOther;
+}
+
+// The SQLSTATE `e` carries, if any.
+std::string StateOf(const std::exception& e) {
+  const auto* db = dynamic_cast<const DatabaseError*>(&e);
+  return db != nullptr ? db->sqlstate() : "";
+}
+
+}  // namespace
+
+Failure Classify(const std::exception& e) {
+  // What the engine's connections throw (engine/detail/pg_conn.h).
+  if (const auto* db = dynamic_cast<const DatabaseError*>(&e)) {
+    return db->lost() ? Failure::kUnavailable : ClassifyState(db->sqlstate());
   }
   return Failure::kOther;
 }
@@ -64,9 +68,9 @@ void ThrowEngineError(Failure f, const std::exception& e) {
     case Failure::kOther:
       break;
   }
-  const auto* sql = dynamic_cast<const pqxx::sql_error*>(&e);
+  const std::string state = StateOf(e);
   throw InternalError("database error" +
-                      (sql ? " (SQLSTATE " + sql->sqlstate() + ")" : std::string()));
+                      (state.empty() ? std::string() : " (SQLSTATE " + state + ")"));
 }
 
 }  // namespace idres::detail

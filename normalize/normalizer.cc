@@ -48,6 +48,7 @@ struct Normalizer::Impl {
   NormalizerConfig config;
   EmailOptions email;
   PhoneOptions phone;
+  DateOptions date;
 
   KindResult Run(NormalizerKind kind, std::string_view value, std::string_view region) const {
     switch (kind) {
@@ -60,7 +61,7 @@ struct Normalizer::Impl {
       case NormalizerKind::kName:
         return NormalizeName(value);
       case NormalizerKind::kDate:
-        return NormalizeDate(value);
+        return NormalizeDate(value, region, date);
       case NormalizerKind::kPostalCode:
         return NormalizePostalCode(value);
     }
@@ -76,6 +77,7 @@ Normalizer::Normalizer(NormalizerConfig config) : impl_(std::make_unique<Impl>()
     impl_->email.folding_domains.push_back(nd::AsciiLower(domain));
   }
   impl_->phone = PhoneOptions{config.default_region, config.require_valid_phone};
+  impl_->date = DateOptions{config.date_order, config.default_region, std::nullopt};
   impl_->config = std::move(config);
 }
 

@@ -23,6 +23,7 @@
 #include <variant>
 #include <vector>
 
+#include "normalize/date.h"
 #include "normalize/identifier.h"
 
 namespace idres {
@@ -37,6 +38,10 @@ struct NormalizerConfig {
   // Region (ISO 3166-1 alpha-2) for phone numbers written without a country
   // code when the record names none.
   std::string default_region = "US";
+  // How D/M/Y and M/D/Y dates are told apart when nothing else tells
+  // (normalize/date.h): by default from the record's region, else
+  // default_region.
+  DateOrder date_order = DateOrder::kFromRegion;
   // Also require libphonenumber's IsValidNumber (not only IsPossibleNumber).
   bool require_valid_phone = false;
   // Domains (ASCII, lowercase) on which gmail-style folding applies: dots in
@@ -59,7 +64,8 @@ class Normalizer {
   Normalizer& operator=(const Normalizer&) = delete;
 
   // Canonical form of `value` as an identifier of `type`. `region` overrides
-  // the configured default region for phones (empty: use the default).
+  // the configured default region for phones and the order of dates (empty:
+  // use the default).
   // Unknown types, invalid UTF-8 and invalid values come back as Rejection.
   NormalizeResult Normalize(std::string_view type, std::string_view value,
                             std::string_view region = {}) const;

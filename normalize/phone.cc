@@ -4,6 +4,7 @@
 #include <phonenumbers/phonenumber.pb.h>
 #include <phonenumbers/phonenumberutil.h>
 
+#include <optional>
 #include <set>
 #include <string>
 
@@ -69,15 +70,16 @@ std::string RegionCode(std::string_view region) {
   return out;
 }
 
-// Whether `e164` parses back to itself. Only numbers with national leading
-// zeros can fail ("0009551615" in EG gives +20009551615, which reads back as
-// +2009551615); checking only those keeps the common path at one parse.
-bool ReadsBack(const PhoneNumberUtil& util, const std::string& e164) {
+// `e164` formatted again after parsing it back: itself for almost every
+// number, but not always ("005B11U111U11DE1" in DE gives +5218111811331,
+// which reads back as +528111811331: Mexico's old mobile token "1").
+// nullopt when it does not parse.
+std::optional<std::string> ReadBack(const PhoneNumberUtil& util, const std::string& e164) {
   PhoneNumber again;
-  if (util.Parse(e164, "ZZ", &again) != PhoneNumberUtil::NO_PARSING_ERROR) return false;
+  if (util.Parse(e164, "ZZ", &again) != PhoneNumberUtil::NO_PARSING_ERROR) return std::nullopt;
   std::string formatted;
   util.Format(again, PhoneNumberUtil::E164, &formatted);
-  return formatted == e164;
+  return formatted;
 }
 
 KindResult Check(const PhoneNumberUtil& util, PhoneNumber& number, bool require_valid) {
@@ -90,11 +92,19 @@ KindResult Check(const PhoneNumberUtil& util, PhoneNumber& number, bool require_
   }
   std::string e164;
   util.Format(number, PhoneNumberUtil::E164, &e164);
-  if (number.italian_leading_zero() && !ReadsBack(util, e164)) {
+  // The canonical form must be a fixpoint: a value that normalizes to
+  // another would lock another key when it comes back.
+  const std::optional<std::string> again = ReadBack(util, e164);
+  if (again == e164) return KindResult::Ok(std::move(e164));
+  if (number.italian_leading_zero()) {
     return KindResult::Reject("the phone number's leading zeros do not survive E.164 (" + e164 +
                               " reads back as another number)");
   }
-  return KindResult::Ok(std::move(e164));
+  // The same number, written without a dialling token: take that form if it
+  // is stable itself.
+  if (again && ReadBack(util, *again) == again) return KindResult::Ok(*again);
+  return KindResult::Reject("the phone number has no stable E.164 form (" + e164 +
+                            " reads back as another number)");
 }
 
 }  // namespace

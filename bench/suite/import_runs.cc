@@ -21,6 +21,7 @@
 #include "bench/suite/scratch_database.h"
 #include "bench/suite/serve_child.h"
 #include "engine/engine.h"
+#include "engine/testing.h"
 #include "matcher/lock_plan.h"
 #include "matcher/match_config.h"
 #include "normalize/normalizer.h"
@@ -119,8 +120,10 @@ RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int wor
     EngineOptions options;
     options.database_url = db.url();
     options.pool_size = workers;
-    options.unsafe_skip_locks_for_tests_only = naive;
-    Engine engine(std::move(options));
+    EngineSeams seams;
+    seams.skip_locks = naive;
+    const auto owned = EngineTesting::Make(std::move(options), std::move(seams));
+    Engine& engine = *owned;
     LoadResult load = Chunked(input, workers, chunk, [&](int, std::span<const Record> part) {
       int bad = 0;
       for (const auto& result : engine.BatchUpsert(part)) bad += result.ok() ? 0 : 1;

@@ -2,7 +2,7 @@
 // COPY of the same rows (persons, identifiers, match keys) as the floor a
 // bulk load cannot beat.
 //   RunImportEngine  Engine::BatchUpsert in chunks, `workers` in parallel
-//                    (naive: unsafe_skip_locks_for_tests_only and no unique
+//                    (naive: EngineSeams::skip_locks and no unique
 //                    index; its check is data only).
 //   RunImportHttp    the BatchUpsert RPC of a real `idres serve`.
 //   RunImportCli     `idres import` on a JSON-lines file, when

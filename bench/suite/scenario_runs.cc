@@ -18,6 +18,7 @@
 #include "bench/suite/wire_counter.h"
 #include "bench/suite/workload.h"
 #include "engine/engine.h"
+#include "engine/testing.h"
 
 namespace idres::bench {
 namespace {
@@ -86,8 +87,10 @@ RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive) {
     options.database_url = db.url();
     options.pool_size = pool;
     options.observer = observer;
-    options.unsafe_skip_locks_for_tests_only = naive;
-    Engine engine(std::move(options));
+    EngineSeams seams;
+    seams.skip_locks = naive;
+    const auto owned = EngineTesting::Make(std::move(options), std::move(seams));
+    Engine& engine = *owned;
     LoadResult load = Drive(spec, workload, tally, [&](int, const PlannedOp& op) {
       const UpsertResult result = engine.Upsert(op.record);
       return result.ok() ? OpOutcome{} : OpOutcome{false, *result.error};

@@ -1,7 +1,7 @@
 // The measurements of scenarios (a)-(d): each in a database of its own,
 // cloned from a preloaded template, followed by the store check.
 //   RunEngine    in-process: an Engine whose pool has one connection per
-//                client, at most ctx.pool_cap (naive: unsafe_skip_locks_for_tests_only and no unique index).
+//                client, at most ctx.pool_cap (naive: EngineSeams::skip_locks and no unique index).
 //   RunHttp      the same records over HTTP against a real `idres serve`.
 //   CountWire    round trips and statements of one upsert, counted on the
 //                wire (wire_counter.h) over `ops` sequential upserts.

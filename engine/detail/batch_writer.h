@@ -1,9 +1,9 @@
-// WriteBatch: what a BatchResolver decided for one chunk, written in a few
-// multi-row statements instead of several per record: one to hand out the
-// ids of the created persons, one merge per surviving person that absorbed
-// stored persons (they are rare, and each moves rows the database holds),
-// and one statement for all new persons, identifiers, match keys, trait
-// updates and redirects. Internal to engine/.
+// WriteBatch: what a BatchResolver decided for the records of one
+// transaction, written in a few statements instead of several per record:
+// one merge per surviving person that absorbed stored persons (they are rare,
+// and each moves rows the database holds), then one statement (kWritePersons)
+// for all new persons and their ids, identifiers, match keys, trait updates
+// and redirects, and the COMMIT, all in one round trip. Internal to engine/.
 #pragma once
 
 #include <vector>
@@ -15,12 +15,11 @@
 
 namespace idres::detail {
 
-// Writes `resolver`'s persons inside `tx` and replaces the provisional ids
-// in `results` (person_id, merged_person_ids) with the real ones. Only the
-// id allocation is a round trip of its own; the writes are Defer()red and go
-// out with the transaction's next message, its COMMIT.
+// Writes `resolver`'s persons inside `tx`, commits it (with whatever else is
+// pending, e.g. receipts), and replaces the provisional ids in `results`
+// (person_id, merged_person_ids) with the real ones.
 // Thread-safety: uses `tx` (one thread's) and const inputs only.
-void WriteBatch(Tx& tx, const BatchResolver& resolver, const LockPlanner& planner,
-                const MatchConfig& config, std::vector<UpsertResult*>& results);
+void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanner& planner,
+                         const MatchConfig& config, std::vector<UpsertResult*>& results);
 
 }  // namespace idres::detail

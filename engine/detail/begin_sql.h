@@ -1,12 +1,9 @@
-// BeginStatements: the statements that open every engine transaction:
-// BEGIN ISOLATION LEVEL READ COMMITTED, SET LOCAL lock_timeout (and
-// statement_timeout, when the caller has a deadline) and, when there are
-// keys, step 3's key locks: EXECUTE of the prepared kLockKeys when
-// prepared statements are on (its generic plan, nothing parsed or planned per
-// call), else kLockKeys's statement itself. They travel as one simple query
-// (engine/detail/tx.h), which takes no parameters, so the key array is
-// inlined; every inlined value is a number the engine built, never input
-// text.
+// BeginCalls: the statements that open every engine transaction: BEGIN
+// ISOLATION LEVEL READ COMMITTED, its lock_timeout (and statement_timeout,
+// when the caller has a deadline) for this transaction alone, and, when
+// there are keys, step 3's key locks. They travel in the transaction's
+// first message (engine/detail/tx.h); the timeouts and keys are parameters,
+// nothing is spliced into the SQL.
 // Pure function; thread-safe. Internal to engine/.
 #pragma once
 
@@ -14,10 +11,10 @@
 #include <cstdint>
 #include <optional>
 #include <span>
-#include <string>
 #include <vector>
 
 #include "engine/deadline.h"
+#include "engine/detail/pg_conn.h"
 
 namespace idres::detail {
 
@@ -30,10 +27,8 @@ struct Timeouts {
   Deadline deadline;
 };
 
-// `keys` sorted and unique; empty keys lock nothing. `prepared`: kLockKeys
-// is prepared on the connection under its name. One statement per element,
-// in order.
-std::vector<std::string> BeginStatements(const Timeouts& timeouts,
-                                         std::span<const std::int64_t> keys, bool prepared);
+// `keys` sorted and unique; empty keys lock nothing. One call per
+// statement, in order.
+std::vector<Call> BeginCalls(const Timeouts& timeouts, std::span<const std::int64_t> keys);
 
 }  // namespace idres::detail

@@ -11,16 +11,17 @@
 
 #include "engine/detail/pool.h"
 #include "engine/detail/prepared_record.h"
+#include "engine/detail/resolve.h"
 #include "engine/detail/tx.h"
-#include "engine/detail/upsert_tx.h"
 #include "engine/engine.h"
+#include "engine/testing.h"
 #include "matcher/lock_plan.h"
 #include "matcher/matcher.h"
 
 namespace idres {
 
 struct Engine::Impl {
-  explicit Impl(EngineOptions o);
+  Impl(EngineOptions o, EngineSeams s);
 
   // Runs fn in a fresh transaction, committing after it returns. Deadlocks,
   // serialization failures, unique violations and vanished persons run it
@@ -32,8 +33,8 @@ struct Engine::Impl {
   void RunTx(const std::function<void(detail::Tx&)>& fn, const Deadline& deadline = {});
 
   // RunTx for the upsert paths: each attempt begins with step 3, the key
-  // locks (sorted, unique) sent with BEGIN in one round trip (skipped by the
-  // unsafe switch), the wait reported to the observer, then the test hook.
+  // locks (sorted, unique) sent with BEGIN in one round trip (skipped by
+  // seams.skip_locks), the wait reported to the observer, then the test hook.
   void RunLockedTx(std::span<const std::int64_t> lock_keys,
                    const std::function<void(detail::Tx&)>& fn, const Deadline& deadline = {});
 
@@ -61,10 +62,11 @@ struct Engine::Impl {
 
   detail::PreparedRecord Prepare(const Record& record) const;
   detail::UpsertContext Context() const {
-    return {matcher, planner, options.unsafe_skip_locks_for_tests_only, options.max_person_traits};
+    return {matcher, planner, seams.skip_locks, options.max_person_traits};
   }
 
   EngineOptions options;
+  const EngineSeams seams;
   Normalizer normalizer;
   LockPlanner planner;
   Matcher matcher;

@@ -1,5 +1,5 @@
-// PostgreSQL array literals for libpqxx 6.4, which cannot bind containers:
-// the engine passes '{...}' as text and casts it ($1::bigint[]).
+// PostgreSQL array literals: the engine binds '{...}' as a text parameter
+// and casts it in the statement ($1::bigint[]).
 // Pure functions; thread-safe. Internal to engine/.
 #pragma once
 

@@ -1,37 +1,13 @@
 #include "engine/detail/pool.h"
 
-#include <poll.h>
-
 #include <algorithm>
-#include <pqxx/pqxx>
+#include <utility>
 
 #include "engine/detail/sqlstate.h"
-#include "engine/detail/statements.h"
 #include "engine/errors.h"
 
 namespace idres::detail {
 namespace {
-
-bool Readable(int fd) {
-  pollfd p{fd, POLLIN, 0};
-  return ::poll(&p, 1, 0) != 0;
-}
-
-// Whether an idle connection is still open. An idle server rarely speaks
-// (a NOTICE, a ParameterStatus after a configuration reload): input is
-// taken in, and what stays readable is the end of the stream — a restart,
-// pg_terminate_backend, an idle timeout ended the session.
-bool StillUp(pqxx::connection& conn) {
-  const int fd = conn.sock();
-  if (fd < 0) return false;
-  if (!Readable(fd)) return true;
-  try {
-    conn.get_notifs();  // consumes what arrived
-  } catch (const std::exception&) {
-    return false;
-  }
-  return conn.is_open() && !Readable(fd);
-}
 
 // `url` bounded by what is left of `deadline`: libpq waits for a connection
 // without a bound unless connect_timeout says otherwise.
@@ -54,14 +30,9 @@ Pool::Pool(std::string url, int size, bool prepared)
 
 Pool::~Pool() = default;
 
-std::unique_ptr<pqxx::connection> Pool::Open(const Deadline& deadline) const {
+std::unique_ptr<PgConn> Pool::Open(const Deadline& deadline) const {
   try {
-    auto conn = std::make_unique<pqxx::connection>(WithConnectTimeout(url_, deadline));
-    if (prepared_) {
-      pqxx::nontransaction(*conn).exec(kPreparedSession);
-      for (const Statement& s : AllStatements()) conn->prepare(s.name, s.sql);
-    }
-    return conn;
+    return std::make_unique<PgConn>(WithConnectTimeout(url_, deadline), prepared_);
   } catch (const std::exception& e) {
     // A bad URL or a refused connection: the caller can only wait and retry.
     ThrowEngineError(Failure::kUnavailable, e);
@@ -69,7 +40,7 @@ std::unique_ptr<pqxx::connection> Pool::Open(const Deadline& deadline) const {
 }
 
 Pool::Lease Pool::Borrow(const Deadline& deadline) {
-  std::unique_ptr<pqxx::connection> conn;
+  std::unique_ptr<PgConn> conn;
   {
     MutexLock lock(&mu_);
     // Free slots = size - lent; idle connections fill some of them, the rest
@@ -99,7 +70,7 @@ Pool::Lease Pool::Borrow(const Deadline& deadline) {
   }
   // A connection the server closed while it was idle would fail this
   // caller's first statement; open its slot anew instead.
-  if (conn && !StillUp(*conn)) conn.reset();
+  if (conn && !conn->StillUp()) conn.reset();
   if (!conn) {
     try {
       conn = Open(deadline);
@@ -117,10 +88,10 @@ Pool::Lease Pool::Borrow(const Deadline& deadline) {
   return Lease(this, std::move(conn));
 }
 
-void Pool::Return(std::unique_ptr<pqxx::connection> conn, bool broken) {
-  std::unique_ptr<pqxx::connection> drop;  // closed outside the mutex
+void Pool::Return(std::unique_ptr<PgConn> conn, bool broken) {
+  std::unique_ptr<PgConn> drop;  // closed outside the mutex
   MutexLock lock(&mu_);
-  if (conn && !broken && conn->is_open()) {
+  if (conn && !broken && conn->ok()) {
     idle_.push_back(std::move(conn));
   } else {
     drop = std::move(conn);
@@ -147,7 +118,7 @@ int Pool::Waiting() const {
   return static_cast<int>(waiters_.size());
 }
 
-Pool::Lease::Lease(Pool* pool, std::unique_ptr<pqxx::connection> conn)
+Pool::Lease::Lease(Pool* pool, std::unique_ptr<PgConn> conn)
     : pool_(pool), conn_(std::move(conn)) {}
 
 Pool::Lease::Lease(Lease&& other) noexcept
@@ -156,7 +127,7 @@ Pool::Lease::Lease(Lease&& other) noexcept
       broken_(other.broken_) {}
 
 std::unique_ptr<Watchdog::Watch> Pool::Lease::WatchUntil(Deadline::Clock::time_point at) {
-  return pool_->watchdog_.Arm(conn_->sock(), at);
+  return pool_->watchdog_.Arm(conn_->socket(), at);
 }
 
 Pool::Lease::~Lease() {

@@ -17,12 +17,12 @@
 
 #include <deque>
 #include <memory>
-#include <pqxx/connection>
 #include <string>
 #include <vector>
 
 #include "base/mutex.h"
 #include "engine/deadline.h"
+#include "engine/detail/pg_conn.h"
 #include "engine/detail/watchdog.h"
 
 namespace idres::detail {
@@ -41,7 +41,7 @@ class Pool {
     Lease(Lease&& other) noexcept;
     Lease& operator=(Lease&&) = delete;
     ~Lease();
-    pqxx::connection& conn() { return *conn_; }
+    PgConn& conn() { return *conn_; }
     // Shuts this connection's socket down at `at` unless the Watch ends
     // first (watchdog.h): for a wait the server does not bound.
     std::unique_ptr<Watchdog::Watch> WatchUntil(Deadline::Clock::time_point at);
@@ -50,9 +50,9 @@ class Pool {
 
    private:
     friend class Pool;
-    Lease(Pool* pool, std::unique_ptr<pqxx::connection> conn);
+    Lease(Pool* pool, std::unique_ptr<PgConn> conn);
     Pool* pool_;
-    std::unique_ptr<pqxx::connection> conn_;
+    std::unique_ptr<PgConn> conn_;
     bool broken_ = false;
   };
 
@@ -79,14 +79,14 @@ class Pool {
   // then (libpq's connect_timeout, whole seconds, at least 2) unless the URL
   // names its own connect_timeout: a host that does not answer cannot hold
   // the caller.
-  std::unique_ptr<pqxx::connection> Open(const Deadline& deadline = {}) const;
-  void Return(std::unique_ptr<pqxx::connection> conn, bool broken) EXCLUDES(mu_);
+  std::unique_ptr<PgConn> Open(const Deadline& deadline = {}) const;
+  void Return(std::unique_ptr<PgConn> conn, bool broken) EXCLUDES(mu_);
 
   const std::string url_;
   const int size_;
   const bool prepared_;
   mutable Mutex mu_;
-  std::vector<std::unique_ptr<pqxx::connection>> idle_ GUARDED_BY(mu_);
+  std::vector<std::unique_ptr<PgConn>> idle_ GUARDED_BY(mu_);
   std::deque<Waiter*> waiters_ GUARDED_BY(mu_);  // oldest first
   int lent_ GUARDED_BY(mu_) = 0;
   Watchdog watchdog_;

@@ -3,25 +3,12 @@
 namespace idres::detail {
 
 std::span<const Statement> AllStatements() {
-  static constexpr Statement kAll[] = {kLockKeys,
-                                       kReadCandidates,
-                                       kLockPersons,
-                                       kReadPersons,
-                                       kInsertPerson,
-                                       kWritePerson,
-                                       kMoveIdentifiers,
-                                       kRedirectAndDelete,
-                                       kAllocatePersonIds,
-                                       kWriteBatch,
-                                       kResolveId,
-                                       kFindByIdentifier,
-                                       kStats,
-                                       kReadAllIdentifiers,
-                                       kDropStaleValues,
-                                       kReadReceipts,
-                                       kWriteReceipts,
-                                       kForgetReceipts,
-                                       kPing};
+  static constexpr Statement kAll[] = {kSetLockTimeout,     kSetStatementTimeout, kLockKeys,
+                                       kReadCandidates,     kLockPersons,         kReadPersons,
+                                       kMoveIdentifiers,    kRedirectAndDelete,   kWritePersons,
+                                       kResolveId,          kFindByIdentifier,    kStats,
+                                       kReadAllIdentifiers, kDropStaleValues,     kReadReceipts,
+                                       kWriteReceipts,      kForgetReceipts,      kPing};
   return kAll;
 }
 

@@ -1,6 +1,7 @@
 // Every SQL statement the engine runs, as named constants with $n
-// parameters. Arrays travel as text literals (engine/detail/pg_array.h) cast
-// to text[], bigint[] or boolean[]: libpqxx 6.4 cannot bind containers.
+// parameters (engine/detail/pg_conn.h binds them as text values; nothing is
+// spliced into the SQL). Arrays travel as array literals
+// (engine/detail/pg_array.h) cast to text[], bigint[] or boolean[].
 // Internal to engine/.
 #pragma once
 
@@ -22,11 +23,12 @@ struct Statement {
   "CASE tkind WHEN 'number' THEN to_jsonb(tv::numeric) WHEN 'boolean' THEN " \
   "to_jsonb(tv::boolean) ELSE to_jsonb(tv) END"
 
-// A jsonb object from three parallel arrays: keys, kinds and text values.
-#define IDRES_SQL_TRAITS(k, kind, v)                             \
-  "(SELECT COALESCE(jsonb_object_agg(tk, " IDRES_SQL_TRAIT_VALUE \
-  "), '{}'::jsonb)"                                              \
-  " FROM unnest(" k "::text[], " kind "::text[], " v "::text[]) AS t(tk, tkind, tv))"
+// Step 2: the transaction's lock_timeout and statement_timeout, e.g. '2000ms'
+// (SET LOCAL takes no parameters; set_config(..., true) is the same).
+inline constexpr Statement kSetLockTimeout{"idres_set_lock_timeout",
+                                           "SELECT set_config('lock_timeout', $1, true)"};
+inline constexpr Statement kSetStatementTimeout{"idres_set_statement_timeout",
+                                                "SELECT set_config('statement_timeout', $1, true)"};
 
 // Step 3: every key in one statement, ascending, so concurrent upserts take
 // shared keys in one order and cannot deadlock on them.
@@ -66,35 +68,6 @@ inline constexpr Statement kReadPersons{
                       " UNION ALL SELECT p.id, 't', t.key, jsonb_typeof(t.value), t.value #>> '{}'"
                       " FROM persons p, jsonb_each(p.traits) AS t WHERE p.id = ANY($1::bigint[])"};
 
-// Step 6, no match: the person, its identifiers and match keys at once.
-// $1 types, $2 values, $3 unique flags, $4 match keys, $5-$7 traits.
-// A value of a unique type someone else holds fails with 23505 (retried).
-inline constexpr Statement kInsertPerson{
-    "idres_insert_person",
-    "WITH p AS (INSERT INTO persons (traits, created_at, updated_at) SELECT " IDRES_SQL_TRAITS(
-        "$5", "$6", "$7") ", c.t, c.t FROM (SELECT clock_timestamp() AS t) c RETURNING id),"
-                          " i AS (INSERT INTO identifiers (person_id, type, value, is_unique)"
-                          "  SELECT p.id, x.t, x.v, x.u FROM p,"
-                          "  unnest($1::text[], $2::text[], $3::boolean[]) AS x(t, v, u)),"
-                          " m AS (INSERT INTO match_keys (key, person_id)"
-                          "  SELECT k, p.id FROM p, unnest($4::bigint[]) AS k)"
-                          " SELECT id FROM p"};
-
-// Step 7: new identifiers, match keys and the whole merged traits of person
-// $1. $2-$4 identifiers, $5 match keys, $6-$8 traits. updated_at is the
-// time of this write, after every lock wait, not the transaction's start:
-// merges fold traits in updated_at order, and a write that waited on a lock
-// commits after one that began later.
-inline constexpr Statement kWritePerson{
-    "idres_write_person",
-    "WITH i AS (INSERT INTO identifiers (person_id, type, value, is_unique)"
-    "  SELECT $1, x.t, x.v, x.u FROM unnest($2::text[], $3::text[], $4::boolean[]) AS x(t, v, u)"
-    "  ON CONFLICT (person_id, type, value) DO NOTHING),"
-    " m AS (INSERT INTO match_keys (key, person_id) SELECT k, $1 FROM unnest($5::bigint[]) AS k"
-    "  ON CONFLICT DO NOTHING)"
-    " UPDATE persons SET traits = " IDRES_SQL_TRAITS(
-        "$6", "$7", "$8") ", updated_at = clock_timestamp() WHERE id = $1"};
-
 // Step 6, merge: the absorbed persons' ($2) identifiers move to the
 // survivor ($1); deleted and re-inserted in one statement, so the unique
 // index never sees a value twice.
@@ -118,39 +91,53 @@ inline constexpr Statement kRedirectAndDelete{
     " k AS (DELETE FROM match_keys WHERE person_id = ANY($2::bigint[]) RETURNING 1)"
     " DELETE FROM persons WHERE id = ANY($2::bigint[])"};
 
-// Batch path (engine/detail/batch_writer.h): $1 ids for persons created by
-// the chunk, in creation order.
-inline constexpr Statement kAllocatePersonIds{
-    "idres_allocate_person_ids",
-    "SELECT nextval(pg_get_serial_sequence('persons', 'id')) FROM generate_series(1, $1::bigint)"};
-
-// Batch path: everything a chunk writes but its merges, in one statement.
-// $1 new persons; $2-$5 traits (owner, key, kind, text) of the new and the
-// updated persons, written whole; $6 updated persons (updated_at moves);
-// $7-$10 identifiers (person, type, value, unique); $11/$12 match keys
-// (key, person); $13/$14 redirects of created persons merged away within the
-// chunk (absorbed, survivor); $15 their reason. Foreign keys are checked at
-// the end of the statement, when the new persons exist.
-inline constexpr Statement kWriteBatch{
-    "idres_write_batch",
-    "WITH t AS (SELECT o, jsonb_object_agg(tk, " IDRES_SQL_TRAIT_VALUE
+// Steps 6 and 7, every write of a transaction's records but the merges of
+// stored persons, in one statement (engine/detail/batch_writer.h), so that it
+// travels with the COMMIT. Persons created here carry provisional ids
+// (engine/detail/batch_resolver.h) until this statement hands out real ones:
+// $1 the provisional ids in creation order, each given the next id of the
+// sequence in that order (so the oldest keeps the smallest id, as one upsert
+// after the other would hand them out); $2 whether each is inserted (a person
+// created and merged away by a later record of the same transaction gets an
+// id and a redirect, no row). Every person column below may name a
+// provisional id. $3-$6 traits (owner, key, kind, text) of the new and
+// updated persons, written whole; $7 updated persons (updated_at moves: the
+// time of this write, after every lock wait, since merges fold traits in
+// updated_at order); $8-$11 identifiers (person, type, value, unique);
+// $12/$13 match keys (key, person); $14/$15 redirects (absorbed, survivor) of
+// created persons merged away; $16 their reason. Returns (provisional, real).
+// Foreign keys are checked at the end of the statement, when the new persons
+// exist; a value of a unique type someone else holds fails with 23505.
+inline constexpr Statement kWritePersons{
+    "idres_write_persons",
+    "WITH a AS (SELECT x.prov, x.live, row_number() OVER (ORDER BY x.ord) AS r"
+    "  FROM unnest($1::bigint[], $2::boolean[]) WITH ORDINALITY AS x(prov, live, ord)),"
+    " s AS (SELECT nextval(pg_get_serial_sequence('persons', 'id')) AS id"
+    "  FROM generate_series(1, cardinality($1::bigint[]))),"
+    " ids AS (SELECT a.prov, a.live, n.id FROM a"
+    "  JOIN (SELECT id, row_number() OVER (ORDER BY id) AS r FROM s) n ON n.r = a.r),"
+    " t AS (SELECT COALESCE(ids.id, x.o) AS o, jsonb_object_agg(tk, " IDRES_SQL_TRAIT_VALUE
     ") AS traits"
-    "  FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[]) AS x(o, tk, tkind, tv)"
-    "  GROUP BY o),"
+    "  FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[]) AS x(o, tk, tkind, tv)"
+    "  LEFT JOIN ids ON ids.prov = x.o GROUP BY 1),"
     " c AS (SELECT clock_timestamp() AS ts),"
     " np AS (INSERT INTO persons (id, traits, created_at, updated_at) OVERRIDING SYSTEM VALUE"
-    "  SELECT n.id, COALESCE(t.traits, '{}'::jsonb), c.ts, c.ts FROM c, unnest($1::bigint[]) AS "
-    "n(id)"
-    "  LEFT JOIN t ON t.o = n.id),"
+    "  SELECT ids.id, COALESCE(t.traits, '{}'::jsonb), c.ts, c.ts FROM c, ids"
+    "  LEFT JOIN t ON t.o = ids.id WHERE ids.live),"
     " up AS (UPDATE persons SET traits = COALESCE(t.traits, '{}'::jsonb), updated_at = c.ts"
-    "  FROM c, unnest($6::bigint[]) AS u(id) LEFT JOIN t ON t.o = u.id WHERE persons.id = u.id),"
+    "  FROM c, unnest($7::bigint[]) AS u(id) LEFT JOIN t ON t.o = u.id WHERE persons.id = u.id),"
     " ni AS (INSERT INTO identifiers (person_id, type, value, is_unique)"
-    "  SELECT * FROM unnest($7::bigint[], $8::text[], $9::text[], $10::boolean[])"
-    "  ON CONFLICT (person_id, type, value) DO NOTHING),"
+    "  SELECT COALESCE(ids.id, x.p), x.t, x.v, x.u"
+    "  FROM unnest($8::bigint[], $9::text[], $10::text[], $11::boolean[]) AS x(p, t, v, u)"
+    "  LEFT JOIN ids ON ids.prov = x.p ON CONFLICT (person_id, type, value) DO NOTHING),"
     " nk AS (INSERT INTO match_keys (key, person_id)"
-    "  SELECT * FROM unnest($11::bigint[], $12::bigint[]) ON CONFLICT DO NOTHING)"
-    " INSERT INTO merges (absorbed_id, survivor_id, reason)"
-    " SELECT a, s, $15::text FROM unnest($13::bigint[], $14::bigint[]) AS m(a, s)"};
+    "  SELECT x.k, COALESCE(ids.id, x.p) FROM unnest($12::bigint[], $13::bigint[]) AS x(k, p)"
+    "  LEFT JOIN ids ON ids.prov = x.p ON CONFLICT DO NOTHING),"
+    " nm AS (INSERT INTO merges (absorbed_id, survivor_id, reason)"
+    "  SELECT COALESCE(ia.id, m.a), COALESCE(iv.id, m.s), $16::text"
+    "  FROM unnest($14::bigint[], $15::bigint[]) AS m(a, s)"
+    "  LEFT JOIN ids ia ON ia.prov = m.a LEFT JOIN ids iv ON iv.prov = m.s)"
+    " SELECT prov, id FROM ids"};
 
 inline constexpr Statement kResolveId{"idres_resolve_id",
                                       "SELECT survivor_id FROM merges WHERE absorbed_id = $1"};
@@ -199,7 +186,6 @@ inline constexpr Statement kPing{"idres_ping", "SELECT 1"};
 // store size (checked with EXPLAIN on 1,000,000 persons).
 inline constexpr const char* kPreparedSession = "SET plan_cache_mode = force_generic_plan";
 
-#undef IDRES_SQL_TRAITS
 #undef IDRES_SQL_TRAIT_VALUE
 #undef IDRES_SQL_RFC3339
 

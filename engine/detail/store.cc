@@ -22,7 +22,7 @@ std::vector<Candidate> ReadCandidates(Tx& tx, const LockPlan& plan) {
     types.push_back(id.type);
     values.push_back(id.value);
   }
-  const pqxx::result rows =
+  const Rows rows =
       tx.Exec(kReadCandidates, TextArray(types), TextArray(values), Ints(plan.match_keys));
   std::vector<Candidate> out;
   for (const auto& row : rows) {
@@ -41,7 +41,7 @@ std::vector<std::int64_t> LockPersons(Tx& tx, std::span<const std::int64_t> ids)
 }
 
 void LockPersonsWithNext(Tx& tx, std::span<const std::int64_t> ids) {
-  tx.Defer(kLockPersons, Ints(ids));
+  if (!ids.empty()) tx.Defer(kLockPersons, Ints(ids));
 }
 
 std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::int64_t> ids) {
@@ -67,20 +67,59 @@ std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::in
   return out;
 }
 
-std::int64_t InsertPersonAndCommit(Tx& tx, const NewIdentifiers& ids,
-                                   std::span<const std::int64_t> match_keys, const Traits& traits) {
-  const TraitArrays t = EncodeTraits(traits);
-  const pqxx::result r =
-      tx.ExecAndCommit(kInsertPerson, TextArray(ids.types), TextArray(ids.values),
-                       BoolArray(ids.unique), Ints(match_keys), t.keys, t.kinds, t.values);
-  return r.at(0)[0].as<std::int64_t>();
+void PersonWrites::AddTraits(std::int64_t owner, const Traits& traits) {
+  for (const auto& [k, v] : traits) {
+    const EncodedTrait e = EncodeTrait(v);
+    trait_owner.push_back(owner);
+    trait_keys.push_back(k);
+    trait_kinds.push_back(e.kind);
+    trait_values.push_back(e.text);
+  }
 }
 
-void WritePerson(Tx& tx, std::int64_t id, const NewIdentifiers& ids,
-                 std::span<const std::int64_t> match_keys, const Traits& traits) {
-  const TraitArrays t = EncodeTraits(traits);
-  tx.Defer(kWritePerson, id, TextArray(ids.types), TextArray(ids.values), BoolArray(ids.unique),
-           Ints(match_keys), t.keys, t.kinds, t.values);
+void PersonWrites::AddIdentifiers(std::int64_t person, const NewIdentifiers& ids) {
+  id_person.insert(id_person.end(), ids.types.size(), person);
+  id_type.insert(id_type.end(), ids.types.begin(), ids.types.end());
+  id_value.insert(id_value.end(), ids.values.begin(), ids.values.end());
+  id_unique.insert(id_unique.end(), ids.unique.begin(), ids.unique.end());
+}
+
+void PersonWrites::AddMatchKeys(std::int64_t person, std::span<const std::int64_t> keys) {
+  key_key.insert(key_key.end(), keys.begin(), keys.end());
+  key_person.insert(key_person.end(), keys.size(), person);
+}
+
+bool PersonWrites::empty() const {
+  return provisional.empty() && updated.empty() && id_person.empty() && key_key.empty() &&
+         merge_absorbed.empty();
+}
+
+namespace {
+
+template <typename Send>
+Rows SendWrites(const PersonWrites& w, Send&& send) {
+  return send(kWritePersons, Ints(w.provisional), BoolArray(w.inserted), Ints(w.trait_owner),
+              TextArray(w.trait_keys), TextArray(w.trait_kinds), TextArray(w.trait_values),
+              Ints(w.updated), Ints(w.id_person), TextArray(w.id_type), TextArray(w.id_value),
+              BoolArray(w.id_unique), Ints(w.key_key), Ints(w.key_person), Ints(w.merge_absorbed),
+              Ints(w.merge_survivor), w.merge_reason);
+}
+
+}  // namespace
+
+void DeferWrites(Tx& tx, const PersonWrites& w) {
+  SendWrites(w, [&](const Statement& s, auto&&... args) {
+    tx.Defer(s, args...);
+    return Rows{};
+  });
+}
+
+std::map<std::int64_t, std::int64_t> WriteAndCommit(Tx& tx, const PersonWrites& w) {
+  const Rows rows = SendWrites(
+      w, [&](const Statement& s, auto&&... args) { return tx.ExecAndCommit(s, args...); });
+  std::map<std::int64_t, std::int64_t> real;
+  for (const auto& row : rows) real[row[0].as<std::int64_t>()] = row[1].as<std::int64_t>();
+  return real;
 }
 
 void MergeInto(Tx& tx, std::int64_t survivor, std::span<const std::int64_t> absorbed,
@@ -90,19 +129,19 @@ void MergeInto(Tx& tx, std::int64_t survivor, std::span<const std::int64_t> abso
 }
 
 std::optional<std::int64_t> ResolveMerged(Tx& tx, std::int64_t id) {
-  const pqxx::result r = tx.Exec(kResolveId, id);
+  const Rows r = tx.Exec(kResolveId, id);
   if (r.empty()) return std::nullopt;
   return r[0][0].as<std::int64_t>();
 }
 
 std::optional<std::int64_t> FindByIdentifier(Tx& tx, const Identifier& id) {
-  const pqxx::result r = tx.Exec(kFindByIdentifier, id.type, id.value);
+  const Rows r = tx.Exec(kFindByIdentifier, id.type, id.value);
   if (r.empty()) return std::nullopt;
   return r[0][0].as<std::int64_t>();
 }
 
 StoreStats ReadStats(Tx& tx) {
-  const pqxx::result r = tx.Exec(kStats);
+  const Rows r = tx.Exec(kStats);
   return StoreStats{r[0][0].as<std::int64_t>(), r[0][1].as<std::int64_t>(),
                     r[0][2].as<std::int64_t>()};
 }

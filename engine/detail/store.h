@@ -1,6 +1,6 @@
 // Store: the engine's reads and writes, one function per statement of
 // engine/detail/statements.h, turning rows into C++ values. Each runs inside
-// the caller's Tx; none decides anything (engine/detail/upsert_tx.h does).
+// the caller's Tx; none decides anything (engine/detail/resolve.h does).
 // Internal to engine/.
 #pragma once
 
@@ -39,6 +39,7 @@ std::vector<std::int64_t> LockPersons(Tx& tx, std::span<const std::int64_t> ids)
 
 // The same lock, sent with the next statement (Tx::Defer): which of `ids`
 // still exist shows in what that statement reads afterwards, e.g. ReadPersons.
+// No ids: no statement.
 void LockPersonsWithNext(Tx& tx, std::span<const std::int64_t> ids);
 
 // The persons `ids` that exist, read in one statement; none for no ids.
@@ -50,17 +51,40 @@ struct NewIdentifiers {
   std::vector<bool> unique;
 };
 
-// A new person with `ids`, `match_keys` and `traits`, and COMMIT, in one
-// round trip; returns its id.
-std::int64_t InsertPersonAndCommit(Tx& tx, const NewIdentifiers& ids,
-                                   std::span<const std::int64_t> match_keys, const Traits& traits);
+// Every write of one transaction's persons, as the rows of kWritePersons.
+// Person ids may be provisional (engine/detail/batch_resolver.h): those in
+// `provisional` get real ids when the rows are written.
+struct PersonWrites {
+  std::vector<std::int64_t> provisional;  // creation order
+  std::vector<bool> inserted;             // per provisional id: gets a row
+  std::vector<std::int64_t> updated;      // stored persons whose traits are rewritten
+  std::vector<std::int64_t> trait_owner;
+  std::vector<std::string> trait_keys, trait_kinds, trait_values;
+  std::vector<std::int64_t> id_person;
+  std::vector<std::string> id_type, id_value;
+  std::vector<bool> id_unique;
+  std::vector<std::int64_t> key_key, key_person;
+  std::vector<std::int64_t> merge_absorbed, merge_survivor;  // of created persons
+  std::string merge_reason;
+
+  // The whole traits of `owner`, to be written.
+  void AddTraits(std::int64_t owner, const Traits& traits);
+  // Identifiers `ids` for `person`.
+  void AddIdentifiers(std::int64_t person, const NewIdentifiers& ids);
+  // Match keys `keys` for `person`.
+  void AddMatchKeys(std::int64_t person, std::span<const std::int64_t> keys);
+  bool empty() const;
+};
 
 // The writes below are sent with the transaction's next statement or its
 // COMMIT (Tx::Defer); their errors are thrown there.
 
-// Adds `ids` and `match_keys` to person `id` and replaces its traits.
-void WritePerson(Tx& tx, std::int64_t id, const NewIdentifiers& ids,
-                 std::span<const std::int64_t> match_keys, const Traits& traits);
+// Writes `w` (no provisional ids) with the next message.
+void DeferWrites(Tx& tx, const PersonWrites& w);
+
+// Writes `w` and commits, with whatever is pending, in one round trip;
+// returns the real id of each provisional one.
+std::map<std::int64_t, std::int64_t> WriteAndCommit(Tx& tx, const PersonWrites& w);
 
 // Moves the identifiers of `absorbed` to `survivor`, redirects their ids (and
 // older redirects to them) to `survivor`, and deletes them.

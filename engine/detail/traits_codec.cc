@@ -5,8 +5,6 @@
 #include <cstdlib>
 #include <vector>
 
-#include "engine/detail/pg_array.h"
-
 namespace idres::detail {
 
 bool IsStorableText(const std::string& s) {
@@ -67,17 +65,6 @@ EncodedTrait EncodeTrait(const TraitValue& value) {
   if (const auto* s = std::get_if<std::string>(&value)) return {"string", *s};
   if (const auto* d = std::get_if<double>(&value)) return {"number", NumberText(*d)};
   return {"boolean", std::get<bool>(value) ? "true" : "false"};
-}
-
-TraitArrays EncodeTraits(const Traits& traits) {
-  std::vector<std::string> keys, kinds, values;
-  for (const auto& [key, value] : traits) {
-    EncodedTrait e = EncodeTrait(value);
-    keys.push_back(key);
-    kinds.push_back(std::move(e.kind));
-    values.push_back(std::move(e.text));
-  }
-  return {TextArray(keys), TextArray(kinds), TextArray(values)};
 }
 
 TraitValue DecodeTrait(const std::string& jsonb_type, const std::string& text) {

@@ -23,13 +23,6 @@ struct EncodedTrait {
 };
 EncodedTrait EncodeTrait(const TraitValue& value);
 
-// Keys, kinds and text values (EncodeTrait's) as array
-// literals for IDRES_SQL_TRAITS in engine/detail/statements.h.
-struct TraitArrays {
-  std::string keys, kinds, values;
-};
-TraitArrays EncodeTraits(const Traits& traits);
-
 // One jsonb_each row back: jsonb type name and its text (#>> '{}').
 TraitValue DecodeTrait(const std::string& jsonb_type, const std::string& text);
 

@@ -7,70 +7,30 @@
 namespace idres::detail {
 namespace {
 
-constexpr const char* kCommit = "COMMIT";
+const Call kCommitCall{nullptr, "COMMIT", {}};
 constexpr const char* kRollback = "ROLLBACK";
-
-std::string Joined(const std::vector<std::string>& statements) {
-  std::string sql;
-  for (const std::string& s : statements) {
-    if (!sql.empty()) sql += "; ";
-    sql += s;
-  }
-  return sql;
-}
 
 }  // namespace
 
-Tx::Tx(Pool::Lease& lease, bool prepared, const Timeouts& timeouts,
-       std::span<const std::int64_t> lock_keys, std::function<void()> on_begun)
-    : lease_(lease),
-      prepared_(prepared),
-      deadline_(timeouts.deadline),
-      on_begun_(std::move(on_begun)),
-      work_(lease.conn()) {
+Tx::Tx(Pool::Lease& lease, const Timeouts& timeouts, std::span<const std::int64_t> lock_keys,
+       std::function<void()> on_begun)
+    : lease_(lease), deadline_(timeouts.deadline), on_begun_(std::move(on_begun)) {
   if (timeouts.deadline.IsSet()) cut_after_ = timeouts.statement;
   try {
     CheckDeadline();  // a connection may have taken long to open
-    // Registers kLockKeys with the server if this connection has not yet
-    // (new, or reconnected by libpqxx); otherwise sends nothing.
-    if (prepared_ && !lock_keys.empty()) Prepare(kLockKeys.name);
-    pending_ = BeginStatements(timeouts, lock_keys, prepared_);
-    if (!prepared_) SendPending();
-  } catch (const DeadlineError&) {
-    Rollback();  // the connection is fine; nothing or BEGIN alone was sent
-    throw;
   } catch (...) {
-    // Nothing sent yet, yet the connection failed (preparing on it): drop it.
-    if (!sent_) lease_.MarkBroken();
-    // No destructor runs for a half-built object: end the transaction here.
-    Rollback();
+    done_ = true;  // nothing was sent
     throw;
   }
+  pending_ = BeginCalls(timeouts, lock_keys);
 }
 
 Tx::~Tx() {
   if (!done_) Rollback();
 }
 
-void Tx::Prepare(const char* name) {
-  CheckDeadline();
-  Guarded(false, [&] {
-    lease_.conn().prepare_now(name);
-    return 0;
-  });
-}
-
-std::string Tx::Call(const Statement& s, std::initializer_list<std::string> literals) {
-  Prepare(s.name);
-  std::string sql = std::string("EXECUTE ") + s.name;
-  if (literals.size() == 0) return sql;
-  const char* separator = "(";
-  for (const std::string& literal : literals) {
-    sql += separator;
-    sql += literal;
-    separator = ", ";
-  }
-  return sql + ")";
+void Tx::Queue(const Statement& s, std::initializer_list<std::string> params) {
+  pending_.push_back(Call{s.name, s.sql, params});
 }
 
 bool Tx::Unwatch() {
@@ -98,46 +58,45 @@ void Tx::CheckDeadline() const {
   }
 }
 
-pqxx::result Tx::SendPending() {
-  CheckDeadline();
-  const std::string sql = Joined(pending_);
-  const bool commits = done_;  // Commit() sends this message
-  pending_.clear();
-  sent_ = true;
-  pqxx::result r = Guarded(commits, [&] { return work_.exec(sql); });
-  Begun();
-  return r;
+std::vector<Rows> Tx::Guarded(bool commits, std::span<const Call> calls) {
+  if (cut_after_) watch_ = lease_.WatchUntil(Deadline::Clock::now() + *cut_after_ + kCutGrace);
+  std::vector<Rows> answer;
+  try {
+    answer = lease_.conn().Run(calls);
+  } catch (const DatabaseError& e) {
+    if (Unwatch()) ThrowCut(commits);
+    if (e.lost()) lease_.MarkBroken();
+    throw;
+  } catch (...) {
+    if (Unwatch()) ThrowCut(commits);
+    throw;
+  }
+  if (Unwatch()) {
+    if (!commits) ThrowCut(false);
+    lease_.MarkBroken();  // committed, on a connection that is now cut
+  }
+  return answer;
 }
 
-pqxx::result Tx::SendPendingAndCommit() {
+Rows Tx::Send(bool commit) {
   CheckDeadline();
-  // A pipeline, because the rows wanted are not the last statement's.
-  std::vector<std::string> statements = std::move(pending_);
+  std::vector<Call> calls = std::move(pending_);
   pending_.clear();
+  const std::size_t wanted = calls.size();  // the last pending statement's rows
+  if (commit) {
+    calls.push_back(kCommitCall);
+    done_ = true;
+  }
   sent_ = true;
-  done_ = true;
   try {
-    pqxx::result rows = Guarded(true, [&] {
-      pqxx::pipeline pipeline(work_);
-      pipeline.retain(static_cast<int>(statements.size()) + 1);
-      pqxx::pipeline::query_id wanted = 0;
-      for (const std::string& s : statements) wanted = pipeline.insert(s);
-      pipeline.insert(kCommit);
-      pqxx::result wanted_rows;
-      // In order: a failed statement throws here, and what follows never ran.
-      while (!pipeline.empty()) {
-        auto [id, r] = pipeline.retrieve();
-        if (id == wanted) wanted_rows = std::move(r);
-      }
-      return wanted_rows;
-    });
+    std::vector<Rows> rows = Guarded(commit, calls);
     Begun();
-    return rows;
+    return wanted == 0 ? Rows() : rows.at(wanted - 1);
   } catch (const DeadlineError&) {
-    throw;  // the connection is gone; nothing to roll back
+    throw;  // cut (nothing more to say on the connection) or nothing sent
   } catch (...) {
     // The destructor's ROLLBACK ends a transaction the error aborted, and is
-    // only a warning when COMMIT itself failed; a broken connection is
+    // only a notice when COMMIT itself failed; a broken connection is
     // dropped there.
     done_ = false;
     throw;
@@ -153,9 +112,10 @@ void Tx::Begun() {
 void Tx::Rollback() noexcept {
   done_ = true;
   pending_.clear();
-  if (!sent_) return;  // the database never saw this transaction
+  if (!sent_ || cut_) return;  // the database never saw this transaction, or cannot be told
   try {
-    work_.exec(kRollback);
+    const Call rollback{nullptr, kRollback, {}};
+    lease_.conn().Run(std::span<const Call>(&rollback, 1));
   } catch (...) {
     // The connection is in an unknown state: never lend it out again.
     lease_.MarkBroken();
@@ -164,16 +124,7 @@ void Tx::Rollback() noexcept {
 
 void Tx::Commit() {
   if (done_) return;
-  pending_.push_back(kCommit);
-  done_ = true;
-  try {
-    SendPending();
-  } catch (...) {
-    // As in SendPendingAndCommit; but a cut connection takes no ROLLBACK
-    // (libpqxx would try to reconnect for it).
-    if (!cut_) done_ = false;
-    throw;
-  }
+  Send(true);
 }
 
 }  // namespace idres::detail

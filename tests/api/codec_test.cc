@@ -54,7 +54,7 @@ TEST_CASE("JSON that is not valid UTF-8 is refused with the offset") {
   CHECK_THAT(error->message, Catch::Contains("UTF-8"));
 }
 
-TEST_CASE("Binary proto round-trips; a truncated message is invalid_argument") {
+TEST_CASE("Binary proto round-trips, a truncated message is invalid_argument") {
   v1::UpsertRequest request;
   auto* id = request.mutable_record()->add_identifiers();
   id->set_type("email");

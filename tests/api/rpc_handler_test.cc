@@ -99,7 +99,7 @@ TEST_CASE_METHOD(Fixture, "A body over the limit is resource_exhausted") {
 }
 
 TEST_CASE_METHOD(Fixture,
-                 "BatchUpsert answers one result per record; bad ones carry their own error") {
+                 "BatchUpsert answers one result per record, bad ones carry their own error") {
   options.limits.max_identifiers = 2;
   const auto r = Send(Json("BatchUpsert", R"({"records":[
       {"identifiers":[{"type":"email","value":"a@b.c"}]},
@@ -197,7 +197,7 @@ TEST_CASE_METHOD(Fixture, "GetPerson answers the person, or not_found") {
   CHECK(Send(Json("GetPerson", R"({"personId":0})")).status == 400);
 }
 
-TEST_CASE_METHOD(Fixture, "Lookup passes identifier and region; a rejection is invalid_argument") {
+TEST_CASE_METHOD(Fixture, "Lookup passes identifier and region, a rejection is invalid_argument") {
   CHECK(Send(Json("Lookup",
                   R"({"identifier":{"type":"phone","value":"0170 1"},"defaultRegion":"DE"})"))
             .status == 404);

@@ -195,7 +195,7 @@ TEST_CASE("A client that never finishes its request is disconnected at the read 
   CheckStillHealthy(server.port());
 }
 
-TEST_CASE("Bad input is invalid_argument; an unknown identifier is not_found", "[pg]") {
+TEST_CASE("Bad input is invalid_argument, an unknown identifier is not_found", "[pg]") {
   TestDatabase db;
   ServerProcess server(db.url());
   HttpClient client(server.port());

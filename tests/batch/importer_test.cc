@@ -127,7 +127,7 @@ TEST_CASE("unreadable lines and rejected records go to the dead-letter file", "[
   CHECK(dead.find(R"("line":5,"reason":"no valid identifier")") != std::string::npos);
 }
 
-TEST_CASE("retryable failures are retried; the run still completes", "[importer]") {
+TEST_CASE("retryable failures are retried, the run still completes", "[importer]") {
   testing::TempDir dir;
   FakeSink sink(/*fail_on=*/"", /*busy_failures=*/2);
   ImportRun run = RunImport(Options(dir, dir.Write("in.ndjson", Ndjson(10))), sink);

@@ -109,7 +109,7 @@ TEST_CASE("reconcile --dry-run says what it would merge and writes nothing", "[p
   CHECK(foresaw);
 }
 
-TEST_CASE("a group busy under live traffic is skipped; the others are applied", "[pg][reconcile]") {
+TEST_CASE("a group busy under live traffic is skipped, the others are applied", "[pg][reconcile]") {
   TestDatabase db;
   InsertRaw(db);
   // A live upsert holds the phone's key.

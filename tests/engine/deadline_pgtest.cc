@@ -45,7 +45,7 @@ std::string HoldKey(const char* type, const char* value) {
   return "SELECT pg_advisory_xact_lock(" + std::to_string(LockKey(type, value)) + ")";
 }
 
-TEST_CASE("Deadline: unset never passes; Remaining rounds up and stops at zero", "[engine]") {
+TEST_CASE("Deadline: unset never passes, Remaining rounds up and stops at zero", "[engine]") {
   CHECK_FALSE(Deadline{}.IsSet());
   CHECK_FALSE(Deadline{}.Passed());
   CHECK_FALSE(Deadline{}.Remaining());
@@ -102,10 +102,12 @@ TEST_CASE("a deadline that passes between round trips stops the next one", "[pg]
   const Deadline deadline = Deadline::After(milliseconds(200));
   EngineOptions o = OptionsFor(db, 1);
   // Between the key locks (first round trip) and the insert (second).
-  o.after_key_locks_for_tests = [&](std::span<const std::int64_t>) {
+  EngineSeams seams;
+  seams.after_key_locks = [&](std::span<const std::int64_t>) {
     while (!deadline.Passed()) std::this_thread::sleep_for(milliseconds(5));
   };
-  Engine engine(o);
+  auto owned = EngineTesting::Make(o, seams);
+  Engine& engine = *owned;
   CHECK_THROWS_AS(engine.Upsert(Rec({{"email", "a@x.org"}}), deadline), DeadlineError);
   CHECK(PersonCount(db) == 0);
   CHECK(engine.ConnectionsInUse() == 0);
@@ -134,13 +136,15 @@ TEST_CASE("a caller waiting for a connection gives up at its deadline", "[pg][en
   TestDatabase db;
   EngineOptions o = OptionsFor(db, 1);
   std::promise<void> locked, release;
-  o.after_key_locks_for_tests = [&, first = true](std::span<const std::int64_t>) mutable {
+  EngineSeams seams;
+  seams.after_key_locks = [&, first = true](std::span<const std::int64_t>) mutable {
     if (!first) return;
     first = false;
     locked.set_value();
     release.get_future().wait();
   };
-  Engine engine(o);
+  auto owned = EngineTesting::Make(o, seams);
+  Engine& engine = *owned;
   // The one connection stays inside this upsert until released.
   auto held = std::async(std::launch::async, [&] {
     return engine.Upsert(Rec({{"email", "held@x.org"}}));

@@ -2,17 +2,18 @@
 
 namespace idres::testing {
 
-EngineOptions OptionsFor(const TestDatabase& db, int pool_size, bool skip_locks) {
+EngineOptions OptionsFor(const TestDatabase& db, int pool_size) {
   EngineOptions o;
   o.database_url = db.url();
   o.pool_size = pool_size;
-  o.unsafe_skip_locks_for_tests_only = skip_locks;
   o.lock_timeout = std::chrono::milliseconds(10000);
   return o;
 }
 
 std::unique_ptr<Engine> MakeEngine(const TestDatabase& db, int pool_size, bool skip_locks) {
-  return std::make_unique<Engine>(OptionsFor(db, pool_size, skip_locks));
+  EngineSeams seams;
+  seams.skip_locks = skip_locks;
+  return EngineTesting::Make(OptionsFor(db, pool_size), std::move(seams));
 }
 
 Record Rec(std::initializer_list<std::pair<const char*, std::string>> ids, Traits traits,

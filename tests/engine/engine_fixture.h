@@ -14,13 +14,15 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/testing.h"
 #include "tests/support/test_db.h"
 
 namespace idres::testing {
 
 // Options for an engine on `db` with `pool_size` connections.
-EngineOptions OptionsFor(const TestDatabase& db, int pool_size, bool skip_locks = false);
+EngineOptions OptionsFor(const TestDatabase& db, int pool_size);
 
+// An engine on `db`; with `skip_locks`, the naive one (engine/testing.h).
 std::unique_ptr<Engine> MakeEngine(const TestDatabase& db, int pool_size, bool skip_locks = false);
 
 Record Rec(std::initializer_list<std::pair<const char*, std::string>> ids, Traits traits = {},

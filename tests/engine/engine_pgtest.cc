@@ -75,7 +75,7 @@ TEST_CASE("traits keep their types, odd strings survive", "[pg][engine]") {
   CHECK(engine->GetPerson(r.person_id)->traits == traits);
 }
 
-TEST_CASE("a bridging record merges into the oldest; old ids redirect", "[pg][engine]") {
+TEST_CASE("a bridging record merges into the oldest, old ids redirect", "[pg][engine]") {
   TestDatabase db;
   auto engine = MakeEngine(db, 1);
   const auto a = engine->Upsert(Rec({{"email", "a@x.org"}}, {{"k", std::string("a")}}));
@@ -180,14 +180,16 @@ TEST_CASE("a connection killed inside a transaction is UnavailableError, then re
   TestDatabase db;
   EngineOptions o = OptionsFor(db, 1);
   bool kill = true;
-  o.after_key_locks_for_tests = [&](std::span<const std::int64_t>) {
+  EngineSeams seams;
+  seams.after_key_locks = [&](std::span<const std::int64_t>) {
     if (!std::exchange(kill, false)) return;
     const std::string others =
         " FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()";
     db.Exec("SELECT pg_terminate_backend(pid)" + others);
     while (db.Count("SELECT count(*)" + others) > 0) std::this_thread::yield();
   };
-  Engine engine(o);
+  auto owned = EngineTesting::Make(o, seams);
+  Engine& engine = *owned;
   // Killed between its first message and its next: nothing was written.
   CHECK_THROWS_AS(engine.Upsert(Rec({{"cookie", "a"}})), UnavailableError);
   CHECK(engine.ConnectionsInUse() == 0);

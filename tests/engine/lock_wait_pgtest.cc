@@ -41,11 +41,12 @@ class HeldUpsert {
  public:
   HeldUpsert(const TestDatabase& db, Record record) {
     EngineOptions o = OptionsFor(db, 1);
-    o.after_key_locks_for_tests = [this](std::span<const std::int64_t>) {
+    EngineSeams seams;
+    seams.after_key_locks = [this](std::span<const std::int64_t>) {
       locked_.set_value();
       release_.get_future().wait();
     };
-    engine_ = std::make_unique<Engine>(o);
+    engine_ = EngineTesting::Make(o, seams);
     thread_ = std::thread([this, record] { result_ = engine_->Upsert(record); });
     locked_.get_future().wait();
   }
@@ -146,7 +147,8 @@ TEST_CASE("a deferred write that fails at COMMIT is rolled back and retried", "[
   REQUIRE(MakeEngine(db, 1)->Upsert(Rec({{"email", "a@x.org"}})).outcome == Outcome::kCreated);
   EngineOptions o = OptionsFor(db, 1);
   int attempts = 0;
-  o.after_key_locks_for_tests = [&](std::span<const std::int64_t>) {
+  EngineSeams seams;
+  seams.after_key_locks = [&](std::span<const std::int64_t>) {
     if (++attempts > 1) return;
     // Another person takes the phone this update is about to add.
     db.Exec(
@@ -154,7 +156,8 @@ TEST_CASE("a deferred write that fails at COMMIT is rolled back and retried", "[
         " INSERT INTO identifiers (person_id, type, value, is_unique)"
         " SELECT id, 'phone', '+4917011111111', true FROM p");
   };
-  Engine engine(o);
+  auto owned = EngineTesting::Make(o, seams);
+  Engine& engine = *owned;
   const UpsertResult r = engine.Upsert(Rec({{"email", "a@x.org"}, {"phone", "+4917011111111"}}));
   CHECK(attempts == 2);
   // The retry found both persons and merged the phone's holder into the

@@ -17,7 +17,9 @@ std::string RunRound(const Race& race, bool locks) {
   TestDatabase db;
   if (!race.default_isolation.empty()) db.SetDefaultIsolation(race.default_isolation);
   if (!locks && race.drop_unique_index_unlocked) db.Exec("DROP INDEX identifiers_unique_value");
-  EngineOptions o = OptionsFor(db, race.threads, !locks);
+  EngineOptions o = OptionsFor(db, race.threads);
+  EngineSeams seams;
+  seams.skip_locks = !locks;
   // Between BEGIN (and the key locks, if on) and the candidate read the
   // racers are lined up, so that on a busy machine they still overlap
   // instead of running one after the other. Without locks they meet at a
@@ -28,7 +30,7 @@ std::string RunRound(const Race& race, bool locks) {
   // racers wait on each other's keys), so they pause instead; the pause
   // sits inside the locked section and lengthens the queue on shared keys.
   auto meet = std::make_shared<Rendezvous>(race.threads);
-  o.after_key_locks_for_tests = [locks, meet](std::span<const std::int64_t>) {
+  seams.after_key_locks = [locks, meet](std::span<const std::int64_t>) {
     if (locks) {
       std::this_thread::sleep_for(kRacePause);
     } else {
@@ -36,7 +38,8 @@ std::string RunRound(const Race& race, bool locks) {
     }
   };
   if (race.options) race.options(o);
-  Engine engine(o);
+  auto owned = EngineTesting::Make(o, seams);
+  Engine& engine = *owned;
   REQUIRE(engine.options().pool_size >= race.threads);
   if (race.setup) race.setup(db, engine);
   RunConcurrently(race.threads, [&](int i) {

@@ -85,7 +85,8 @@ TEST_CASE("locks off but the unique index present: identical upserts still give 
   // The constraint alone defends strong identifiers (via the 23505 retry).
   for (int round = 0; round < 3; ++round) {
     TestDatabase db;
-    Engine engine(OptionsFor(db, 16, /*skip_locks=*/true));
+    auto owned = MakeEngine(db, 16, /*skip_locks=*/true);
+    Engine& engine = *owned;
     RunConcurrently(16, [&](int) { engine.Upsert(Rec({{"email", "same@x.org"}})); });
     REQUIRE(PersonCount(db) == 1);
   }

@@ -17,7 +17,7 @@ void InsertRawPhones(const TestDatabase& db) {
       " (ORDER BY id)], true FROM persons;");
 }
 
-TEST_CASE("reconcile merges one phone in three raw spellings; a second run finds nothing",
+TEST_CASE("reconcile merges one phone in three raw spellings, a second run finds nothing",
           "[pg][reconcile]") {
   TestDatabase db;
   InsertRawPhones(db);

@@ -1,28 +1,34 @@
-// Classify() sorts database failures for the retry loop. libpqxx 6 throws
-// class 40 (deadlock, serialization) as transaction_rollback, outside its
-// sql_error hierarchy: those must still be retried.
+// Classify() sorts database failures for the retry loop: what the engine's
+// connections throw (engine/detail/pg_rows.h, DatabaseError) by SQLSTATE,
+// and a lost connection as unavailable.
 #include "engine/detail/sqlstate.h"
 
 #include <catch2/catch.hpp>
-#include <pqxx/except>
+#include <stdexcept>
+
+#include "engine/detail/pg_rows.h"
 
 namespace idres::detail {
 namespace {
 
-TEST_CASE("class 40 failures are transient, however libpqxx throws them", "[engine]") {
-  CHECK(Classify(pqxx::deadlock_detected("deadlock detected")) == Failure::kDeadlock);
-  CHECK(Classify(pqxx::serialization_failure("could not serialize")) == Failure::kSerialization);
-  CHECK(Classify(pqxx::sql_error("x", "q", "40P01")) == Failure::kDeadlock);
+DatabaseError State(const char* sqlstate) { return DatabaseError("x", sqlstate, false); }
+
+TEST_CASE("class 40 failures are transient", "[engine]") {
+  CHECK(Classify(State("40P01")) == Failure::kDeadlock);
+  CHECK(Classify(State("40001")) == Failure::kSerialization);
   CHECK(IsTransient(Failure::kDeadlock));
   CHECK(IsTransient(Failure::kSerialization));
 }
 
 TEST_CASE("other failures are sorted by what the caller can do", "[engine]") {
-  CHECK(Classify(pqxx::sql_error("x", "q", "55P03")) == Failure::kBusy);
-  CHECK(Classify(pqxx::sql_error("x", "q", "23505")) == Failure::kUniqueViolation);
-  CHECK(Classify(pqxx::broken_connection("gone")) == Failure::kUnavailable);
-  CHECK(Classify(pqxx::statement_completion_unknown("in doubt")) == Failure::kUnavailable);
-  CHECK(Classify(pqxx::sql_error("x", "q", "42P01")) == Failure::kOther);
+  CHECK(Classify(State("55P03")) == Failure::kBusy);
+  CHECK(Classify(State("23505")) == Failure::kUniqueViolation);
+  CHECK(Classify(State("57014")) == Failure::kCanceled);
+  CHECK(Classify(State("08006")) == Failure::kUnavailable);
+  CHECK(Classify(State("57P01")) == Failure::kUnavailable);
+  CHECK(Classify(DatabaseError("gone", "", true)) == Failure::kUnavailable);
+  CHECK(Classify(State("42P01")) == Failure::kOther);
+  CHECK(Classify(std::runtime_error("not the database's")) == Failure::kOther);
   CHECK_FALSE(IsTransient(Failure::kUnavailable));
 }
 

@@ -81,7 +81,7 @@ TEST_CASE("a batch refuses the record that would pass the cap, and applies the r
   CHECK(TraitCount(*engine, results[0].person_id) == 3);
 }
 
-TEST_CASE("the cap never blocks a merge; the record's own new keys are what it limits",
+TEST_CASE("the cap never blocks a merge, the record's own new keys are what it limits",
           "[pg][engine]") {
   TestDatabase db;
   auto engine = Capped(db);

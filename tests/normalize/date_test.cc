@@ -4,30 +4,89 @@
 
 #include <string>
 
-using idres::NormalizeDate;
+namespace {
 
-TEST_CASE("date golden table", "[normalize][date]") {
-  const std::pair<const char*, const char*> golden[] = {
-      {"2023-02-28", "2023-02-28"},
-      {"20230228", "2023-02-28"},
-      {" 1990-07-04 ", "1990-07-04"},
-      {"2024-02-29", "2024-02-29"},
-      {"2000-02-29", "2000-02-29"},
-      {"0001-01-01", "0001-01-01"},
-      {"9999-12-31", "9999-12-31"},
-      {"\uFF12\uFF10\uFF12\uFF13\uFF0D\uFF10\uFF12\uFF0D\uFF12\uFF18", "2023-02-28"},  // full-width
-      {"٢٠٢٣٠٢٢٨", "2023-02-28"},  // Arabic-Indic
+using idres::DateOptions;
+using idres::DateOrder;
+using idres::NormalizeDate;
+using namespace std::chrono;
+
+// A fixed today, so that two-digit years and the future do not move.
+DateOptions On(year_month_day today, DateOrder order = DateOrder::kFromRegion) {
+  return DateOptions{order, "US", today};
+}
+const year_month_day kToday{year{2026}, month{12}, day{1}};
+
+struct Case {
+  const char* input;
+  const char* region;
+  const char* expected;
+};
+
+void Accepts(const Case& c, const DateOptions& options = On(kToday)) {
+  const auto result = NormalizeDate(c.input, c.region, options);
+  INFO(c.input << " in '" << c.region << "': " << result.reason);
+  REQUIRE(result.ok());
+  CHECK(result.value == c.expected);
+  // The output is canonical: it gives itself back.
+  CHECK(NormalizeDate(result.value, c.region, options).value == result.value);
+}
+
+}  // namespace
+
+TEST_CASE("date golden table: ISO and compact", "[normalize][date]") {
+  const Case golden[] = {
+      {"2023-02-28", "", "2023-02-28"},
+      {"20230228", "", "2023-02-28"},
+      {" 1990-07-04 ", "", "1990-07-04"},
+      {"2024-02-29", "", "2024-02-29"},
+      {"2000-02-29", "", "2000-02-29"},
+      {"0001-01-01", "", "0001-01-01"},
+      {"1990/7/4", "", "1990-07-04"},
+      {"2023-2-28", "", "2023-02-28"},
+      {"\uFF12\uFF10\uFF12\uFF13\uFF0D\uFF10\uFF12\uFF0D\uFF12\uFF18", "", "2023-02-28"},
+      {"٢٠٢٣٠٢٢٨", "", "2023-02-28"},  // Arabic-Indic
   };
-  for (const auto& [input, expected] : golden) {
-    const auto result = NormalizeDate(input);
-    INFO(input << " " << result.reason);
-    REQUIRE(result.ok());
-    CHECK(result.value == expected);
-  }
+  for (const Case& c : golden) Accepts(c);
+}
+
+TEST_CASE("date golden table: the forms people write", "[normalize][date]") {
+  const Case golden[] = {
+      // Month first in the US (the default region here), day first in DE.
+      {"12/11/1978", "", "1978-12-11"},
+      {"12/11/1978", "US", "1978-12-11"},
+      {"12/11/1978", "DE", "1978-11-12"},
+      {"11/12/1978", "GB", "1978-12-11"},
+      // A number over 12 is the day, whatever the region.
+      {"24/05/1970", "US", "1970-05-24"},
+      {"05/24/1970", "DE", "1970-05-24"},
+      // Dots: day first.
+      {"1.3.1970", "US", "1970-03-01"},
+      {"24.05.1970", "", "1970-05-24"},
+      // Month names.
+      {"Mar 1 1970", "", "1970-03-01"},
+      {"March 1, 1970", "DE", "1970-03-01"},
+      {"1 Mar 1970", "", "1970-03-01"},
+      {"24-May-11", "", "2011-05-24"},
+      {"24-may-1911", "", "1911-05-24"},
+      {"sept 9 1999", "", "1999-09-09"},
+      // Two-digit years: never in the future.
+      {"3/4/26", "US", "2026-03-04"},
+      {"12/24/26", "US", "1926-12-24"},
+      {"1/1/99", "US", "1999-01-01"},
+      {"1/1/00", "US", "2000-01-01"},
+  };
+  for (const Case& c : golden) Accepts(c);
+}
+
+TEST_CASE("date order can be configured", "[normalize][date]") {
+  Accepts({"12/11/1978", "US", "1978-11-12"}, On(kToday, DateOrder::kDayFirst));
+  Accepts({"12/11/1978", "DE", "1978-12-11"}, On(kToday, DateOrder::kMonthFirst));
 }
 
 TEST_CASE("date rejections", "[normalize][date]") {
-  const std::string form = "not a date in the form YYYY-MM-DD or YYYYMMDD";
+  const std::string form =
+      "not a date (forms: YYYY-MM-DD, D.M.YYYY, M/D/YYYY or D/M/YYYY, 'Mar 1 1970')";
   const std::string no_day = "the date does not exist (no such day in that month)";
   const std::pair<const char*, std::string> rejected[] = {
       {"2023-02-30", no_day},
@@ -35,17 +94,25 @@ TEST_CASE("date rejections", "[normalize][date]") {
       {"1900-02-29", no_day},
       {"2023-04-31", no_day},
       {"2023-01-00", no_day},
+      {"31/04/1990", no_day},
+      {"Feb 30 1990", no_day},
       {"2023-13-01", "the date's month is not 01-12"},
       {"2023-00-01", "the date's month is not 01-12"},
+      {"13/13/1990", "the date's month is not 01-12"},
       {"0000-01-01", "the date's year 0000 does not exist"},
-      {"2023-2-28", form},
-      {"1990/07/04", form},
+      {"2030-01-01", "the birth date is in the future"},
+      {"9999-12-31", "the birth date is in the future"},
       {"19900704T00", form},
       {"2023-02-2x", form},
+      {"Foo 1 1990", form},
+      {"1990", form},
+      {"1/2/3/1990", form},
+      {"1/2/190", form},
+      {"1990-07-04 12:00", form},
       {"", form},
   };
   for (const auto& [input, reason] : rejected) {
-    const auto result = NormalizeDate(input);
+    const auto result = NormalizeDate(input, "", On(kToday));
     INFO(input);
     CHECK_FALSE(result.ok());
     CHECK(result.reason == reason);

@@ -52,7 +52,7 @@ TEST_CASE("names lose bidirectional controls and zero-width characters", "[norma
   CHECK(Name("\u202eevil\u202c") == Name("evil"));
 }
 
-TEST_CASE("a name needs a letter; marks of scripts kept as they are stay", "[normalize][name]") {
+TEST_CASE("a name needs a letter, marks of scripts kept as they are stay", "[normalize][name]") {
   for (const char* input : {"\u0301", "...", "-", "42"}) {
     const auto result = NormalizeName(input);
     INFO(input);

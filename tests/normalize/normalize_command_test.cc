@@ -83,7 +83,7 @@ TEST_CASE("normalize command: a line that is not JSON exits 2 and names the line
   CHECK(o.err.find("line 2 is not JSON") != std::string::npos);
 }
 
-TEST_CASE("normalize command: reads a file; an unreadable file exits 2", "[normalize][cli]") {
+TEST_CASE("normalize command: reads a file, an unreadable file exits 2", "[normalize][cli]") {
   const std::string path = TempPath("file.jsonl");
   std::ofstream(path) << "{\"type\":\"phone\",\"value\":\"0170 1234567\"}\n";
   const Outcome o = RunNormalize("", path + " --region DE");

@@ -89,3 +89,20 @@ TEST_CASE("phone default region comes from the options", "[normalize][phone]") {
   Check({"0170 1234567", "", "+491701234567"}, PhoneOptions{"DE", false}, true);
   Check({"(650) 253-0000", "US", "+16502530000"}, PhoneOptions{"DE", false}, true);
 }
+
+// Found by fuzz_normalize_phone: the E.164 form of this input read back as
+// another number, so one number could lock two keys. The canonical form is
+// a fixpoint: normalizing it again gives it back.
+TEST_CASE("phone normalization is a fixpoint, also for Mexico's mobile token",
+          "[normalize][phone]") {
+  idres::InitPhoneLibrary();
+  const PhoneOptions options{"US", false};
+  const auto first = NormalizePhone("005B11U111U11DE1", "DE", options);
+  REQUIRE(first.ok());
+  CHECK(first.value == "+528111811331");
+  const auto again = NormalizePhone(first.value, "", options);
+  REQUIRE(again.ok());
+  CHECK(again.value == first.value);
+  // The same number with the token typed: one key.
+  CHECK(NormalizePhone("+52 1 81 1181 1331", "", options).value == first.value);
+}

@@ -1,19 +1,16 @@
-// BatchUpsert: records in order, one transaction per bounded chunk. Every
-// key of the chunk is locked up front in one sorted statement sent with
-// BEGIN (so chunks cannot deadlock on keys), the candidates of all its
-// records are read, locked and re-read at once, and the records are resolved
-// in memory one after the other: each sees the ones before it, so records of
-// one batch that match each other end as one person. The writes are a few
-// multi-row statements per chunk, not several per record, sent with the
-// COMMIT: a chunk of new persons takes three round trips (locks and
-// candidates, person ids, writes and COMMIT).
+// Upsert and BatchUpsert: one path. An Upsert is a batch of one record.
+// Records go in order, one transaction per bounded chunk. Every key of the
+// chunk is locked up front in one sorted statement sent with BEGIN (so
+// chunks cannot deadlock on keys); then engine/detail/resolve.h reads,
+// locks, re-reads and decides for all its records at once, each record
+// seeing the ones before it, and writes them with the COMMIT: a chunk of new
+// persons takes two round trips, a chunk of known ones three.
 #include <algorithm>
 #include <set>
 
-#include "engine/detail/batch_resolver.h"
-#include "engine/detail/batch_writer.h"
 #include "engine/detail/engine_impl.h"
 #include "engine/detail/pg_array.h"
+#include "engine/detail/resolve.h"
 #include "engine/detail/statements.h"
 #include "engine/engine.h"
 
@@ -66,44 +63,11 @@ std::set<std::int64_t> StoredItems(detail::Tx& tx, const BatchReceipt& receipt,
   return stored;
 }
 
-// Steps 4 to 7 for the records `todo` at once: one candidate read for all
-// of them, the persons found row-locked and re-read, the records resolved in
-// memory in order (engine/detail/batch_resolver.h), then a few multi-row
-// writes. A matched person merged away by another transaction between the
-// read and its row lock sends it round again, as in ApplyRecord.
-void ApplyChunk(detail::Tx& tx, const std::vector<detail::PreparedRecord>& prepared,
-                const std::vector<std::size_t>& todo, std::vector<UpsertResult>& results,
-                const detail::UpsertContext& ctx) {
-  if (todo.empty()) return;
-  LockPlan all;
-  for (std::size_t i : todo) {
-    const LockPlan& p = prepared[i].plan;
-    all.lookups.insert(all.lookups.end(), p.lookups.begin(), p.lookups.end());
-    all.match_keys.insert(all.match_keys.end(), p.match_keys.begin(), p.match_keys.end());
-  }
-  Dedup(all.lookups);
-  Dedup(all.match_keys);
-  for (int round = 0; round < detail::kCandidateRounds; ++round) {
-    std::vector<std::int64_t> ids;
-    for (const Candidate& c : detail::ReadCandidates(tx, all)) ids.push_back(c.person_id);
-    Dedup(ids);
-    // No candidate (records of new persons only): neither sends a statement.
-    if (!ctx.skip_locks && detail::LockPersons(tx, ids).size() != ids.size()) continue;
-    auto persons = detail::ReadPersons(tx, ids);
-    if (persons.size() != ids.size()) continue;
-    detail::BatchResolver resolver(ctx.matcher, std::move(persons), ctx.max_person_traits);
-    std::vector<UpsertResult*> written;
-    for (std::size_t i : todo) {
-      results[i] = resolver.Apply(prepared[i]);
-      if (results[i].ok()) written.push_back(&results[i]);
-    }
-    detail::WriteBatch(tx, resolver, ctx.planner, ctx.matcher.config(), written);
-    return;
-  }
-  throw detail::VanishedPersonError();
-}
-
 }  // namespace
+
+UpsertResult Engine::Upsert(const Record& record, const Deadline& deadline) {
+  return Batch(std::span<const Record>(&record, 1), nullptr, deadline).front();
+}
 
 std::vector<UpsertResult> Engine::BatchUpsert(std::span<const Record> records,
                                               const Deadline& deadline) {
@@ -150,16 +114,18 @@ std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
           todo.push_back(i);
         }
       }
-      ApplyChunk(tx, prepared, todo, results, impl_->Context());
-      // A receipt says its record is stored: none for a refused record.
-      std::vector<std::int64_t> written;
-      for (std::size_t i : todo) {
-        if (receipt && results[i].ok()) written.push_back(receipt->items[i]);
-      }
-      // With the COMMIT, like the writes: the same transaction either way.
-      if (!written.empty()) {
-        tx.Defer(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
-      }
+      // A receipt says its record is stored: none for a refused record. It
+      // commits with the writes: the same transaction either way.
+      const auto receipts = [&] {
+        std::vector<std::int64_t> written;
+        for (std::size_t i : todo) {
+          if (receipt && results[i].ok()) written.push_back(receipt->items[i]);
+        }
+        if (!written.empty()) {
+          tx.Defer(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
+        }
+      };
+      detail::ResolveAndCommit(tx, prepared, todo, results, impl_->Context(), receipts);
     };
     try {
       impl_->RunLockedTx(chunk.keys, apply, deadline);

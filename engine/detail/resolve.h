@@ -1,0 +1,60 @@
+// Resolve: steps 4 to 7 of the upsert (README.md, "The upsert transaction")
+// for records whose key locks the caller holds — the one path every record
+// takes: a single Upsert is a batch of one, and a BatchUpsert chunk, an
+// import batch or a group of queued upserts is the same call with more
+// records. One candidate read for all of them, the persons found row-locked
+// and re-read (one round trip), the records decided in memory in order
+// (engine/detail/batch_resolver.h), then the writes and the COMMIT in one
+// round trip (engine/detail/batch_writer.h). A new person costs two round
+// trips with the key locks, an update three. Internal to engine/.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <stdexcept>
+#include <vector>
+
+#include "engine/detail/prepared_record.h"
+#include "engine/detail/tx.h"
+#include "engine/record.h"
+#include "matcher/lock_plan.h"
+#include "matcher/matcher.h"
+
+namespace idres::detail {
+
+struct UpsertContext {
+  const Matcher& matcher;
+  const LockPlanner& planner;
+  bool skip_locks;                // the unsafe baseline: no person locks either
+  std::size_t max_person_traits;  // EngineOptions::max_person_traits
+};
+
+// The reason recorded with a merge an upsert's record caused.
+inline constexpr const char* kBridgeReason = "bridged by an upsert";
+
+// How often vanished persons are re-read under the same key locks before
+// the whole transaction is retried.
+inline constexpr int kCandidateRounds = 4;
+
+// Matched persons kept disappearing (merged away by transactions holding
+// other keys) between the candidate read and the person lock: the caller
+// runs the whole transaction again.
+class VanishedPersonError : public std::runtime_error {
+ public:
+  VanishedPersonError() : std::runtime_error("matched persons vanished") {}
+};
+
+// Applies `records[i]` for each i of `todo`, in that order, inside `tx`,
+// whose key locks cover every key of those records, and commits `tx` (with
+// whatever the caller left pending). results[i] is each one's answer; a
+// record refused on its own (its traits would grow a person past the cap)
+// gets an error and writes nothing. `decided`, if set, runs once every
+// result is known and before the writes are sent: what it queues (Tx::Defer)
+// commits with them. Throws VanishedPersonError, or the database's errors;
+// then nothing was committed.
+// Thread-safety: uses `tx` (one thread's) and const inputs only.
+void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
+                      const std::vector<std::size_t>& todo, std::vector<UpsertResult>& results,
+                      const UpsertContext& ctx, const std::function<void()>& decided = {});
+
+}  // namespace idres::detail
