@@ -11,8 +11,9 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <set>
+
+#include "base/mutex.h"
 
 namespace idres::api {
 
@@ -24,17 +25,17 @@ struct Connection {
 
 class ConnectionRegistry {
  public:
-  void Add(const std::shared_ptr<Connection>& connection);
-  void Remove(const std::shared_ptr<Connection>& connection);
-  std::size_t size() const;
+  void Add(const std::shared_ptr<Connection>& connection) EXCLUDES(mu_);
+  void Remove(const std::shared_ptr<Connection>& connection) EXCLUDES(mu_);
+  std::size_t size() const EXCLUDES(mu_);
 
   // Closes every connection that waits for a request (busy ones notice the
   // stop themselves after their response), or every one when `all`.
-  void Close(bool all) const;
+  void Close(bool all) const EXCLUDES(mu_);
 
  private:
-  mutable std::mutex mu_;
-  std::set<std::shared_ptr<Connection>> connections_;  // guarded by mu_
+  mutable Mutex mu_;
+  std::set<std::shared_ptr<Connection>> connections_ GUARDED_BY(mu_);
 };
 
 }  // namespace idres::api

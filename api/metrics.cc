@@ -2,19 +2,21 @@
 
 #include <atomic>
 #include <map>
-#include <mutex>
 #include <utility>
 
 #include "api/histogram.h"
+#include "base/mutex.h"
 
 namespace idres::api {
 
 struct Metrics::Impl {
-  mutable std::mutex mu;
+  mutable Mutex mu;
   // (method, code) -> count
-  std::map<std::pair<std::string, std::string>, std::uint64_t, std::less<>> requests;
-  std::map<std::string, std::unique_ptr<Histogram>, std::less<>> latency;  // by method
-  std::map<std::string, std::uint64_t, std::less<>> retries;               // by reason
+  std::map<std::pair<std::string, std::string>, std::uint64_t, std::less<>> requests GUARDED_BY(mu);
+  // by method
+  std::map<std::string, std::unique_ptr<Histogram>, std::less<>> latency GUARDED_BY(mu);
+  // by reason
+  std::map<std::string, std::uint64_t, std::less<>> retries GUARDED_BY(mu);
   std::atomic<std::uint64_t> outcomes[4] = {};
   std::atomic<std::uint64_t> lock_timeouts{0};
   std::atomic<std::uint64_t> batches{0}, coalesced{0}, batch_failures{0}, queued{0};
@@ -44,7 +46,7 @@ Metrics::~Metrics() = default;
 void Metrics::OnRequest(std::string_view method, std::string_view code, double seconds) {
   Histogram* histogram = nullptr;
   {
-    std::lock_guard lock(impl_->mu);
+    MutexLock lock(&impl_->mu);
     ++impl_->requests[{std::string(method), std::string(code)}];
     auto& slot = impl_->latency[std::string(method)];
     if (!slot) slot = std::make_unique<Histogram>(Histogram::LatencyBounds());
@@ -58,7 +60,7 @@ void Metrics::OnLockWait(double seconds) { impl_->lock_wait.Observe(seconds); }
 void Metrics::OnLockTimeout() { impl_->lock_timeouts.fetch_add(1, std::memory_order_relaxed); }
 
 void Metrics::OnRetry(std::string_view reason) {
-  std::lock_guard lock(impl_->mu);
+  MutexLock lock(&impl_->mu);
   ++impl_->retries[std::string(reason)];
 }
 
@@ -78,7 +80,7 @@ void Metrics::OnUpsertsQueued(std::size_t queued) {
 
 std::string Metrics::Render(int connections_in_use, int pool_size) const {
   std::string out;
-  std::lock_guard lock(impl_->mu);
+  MutexLock lock(&impl_->mu);
   Header(out, "idres_rpc_requests_total", "counter", "RPCs finished, by method and Connect code.");
   for (const auto& [key, n] : impl_->requests) {
     out += "idres_rpc_requests_total{method=\"" + key.first + "\",code=\"" + key.second + "\"} " +

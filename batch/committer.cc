@@ -19,7 +19,7 @@ Committer::Committer(Checkpoint start, std::string checkpoint_path, DeadLetterFi
 }
 
 void Committer::Complete(ImportBatch batch) {
-  std::lock_guard lock(mutex_);
+  MutexLock lock(&mutex_);
   early_.emplace(batch.seq, std::move(batch));
   bool advanced = false;
   for (auto it = early_.find(next_seq_); it != early_.end(); it = early_.find(next_seq_)) {
@@ -81,7 +81,7 @@ ProgressSnapshot Committer::SnapshotLocked() const {
 }
 
 ImportSummary Committer::Finish(bool complete, double run_seconds) {
-  std::lock_guard lock(mutex_);
+  MutexLock lock(&mutex_);
   state_.summary.run_seconds = run_seconds;
   WriteCheckpointLocked(complete);
   if (progress_ != nullptr) progress_->Finish(SnapshotLocked());
@@ -89,7 +89,7 @@ ImportSummary Committer::Finish(bool complete, double run_seconds) {
 }
 
 std::string Committer::Position() const {
-  std::lock_guard lock(mutex_);
+  MutexLock lock(&mutex_);
   return next_position_.empty() ? "the start" : "after " + next_position_;
 }
 

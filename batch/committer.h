@@ -14,10 +14,10 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <string>
 
+#include "base/mutex.h"
 #include "batch/checkpoint.h"
 #include "batch/dead_letter.h"
 #include "batch/import_batch.h"
@@ -35,19 +35,19 @@ class Committer {
 
   // Takes a finished batch (results filled). Throws std::runtime_error when
   // the dead-letter file or the checkpoint cannot be written.
-  void Complete(ImportBatch batch);
+  void Complete(ImportBatch batch) EXCLUDES(mutex_);
 
   // Writes the final checkpoint (complete when `complete`) and shows the last
   // progress line; returns the counts of every record before the position.
-  ImportSummary Finish(bool complete, double run_seconds);
+  ImportSummary Finish(bool complete, double run_seconds) EXCLUDES(mutex_);
 
   // How far the committed prefix reaches ("after file:line"), for messages.
-  std::string Position() const;
+  std::string Position() const EXCLUDES(mutex_);
 
  private:
-  void Apply(const ImportBatch& batch);       // requires mutex_
-  void WriteCheckpointLocked(bool complete);  // requires mutex_
-  ProgressSnapshot SnapshotLocked() const;    // requires mutex_
+  void Apply(const ImportBatch& batch) REQUIRES(mutex_);
+  void WriteCheckpointLocked(bool complete) REQUIRES(mutex_);
+  ProgressSnapshot SnapshotLocked() const REQUIRES(mutex_);
 
   const std::string checkpoint_path_;
   DeadLetterFile* const dead_letters_;
@@ -55,12 +55,12 @@ class Committer {
   const std::uint64_t total_;
   const std::chrono::milliseconds checkpoint_every_;
 
-  mutable std::mutex mutex_;
-  Checkpoint state_;                                       // guarded by mutex_
-  std::uint64_t next_seq_ = 0;                             // guarded by mutex_
-  std::map<std::uint64_t, ImportBatch> early_;             // finished out of order; guarded
-  std::string next_position_;                              // guarded by mutex_
-  std::chrono::steady_clock::time_point last_checkpoint_;  // guarded by mutex_
+  mutable Mutex mutex_;
+  Checkpoint state_ GUARDED_BY(mutex_);
+  std::uint64_t next_seq_ GUARDED_BY(mutex_) = 0;
+  std::map<std::uint64_t, ImportBatch> early_ GUARDED_BY(mutex_);  // finished out of order
+  std::string next_position_ GUARDED_BY(mutex_);
+  std::chrono::steady_clock::time_point last_checkpoint_ GUARDED_BY(mutex_);
 };
 
 }  // namespace idres::batch

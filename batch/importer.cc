@@ -4,10 +4,10 @@
 
 #include <chrono>
 #include <filesystem>
-#include <mutex>
 #include <random>
 #include <thread>
 
+#include "base/mutex.h"
 #include "batch/committer.h"
 #include "batch/rate_limiter.h"
 #include "batch/work_queue.h"
@@ -90,17 +90,17 @@ class ImportJob {
     return read_all && !failed_;
   }
 
-  std::optional<std::string> error() const {
-    std::lock_guard lock(error_mutex_);
+  std::optional<std::string> error() const EXCLUDES(error_mutex_) {
+    MutexLock lock(&error_mutex_);
     return error_;
   }
 
  private:
   bool Stopping() const { return failed_ || (options_.stop != nullptr && options_.stop->load()); }
 
-  void Fail(const std::string& message) {
+  void Fail(const std::string& message) EXCLUDES(error_mutex_) {
     {
-      std::lock_guard lock(error_mutex_);
+      MutexLock lock(&error_mutex_);
       if (!error_) error_ = message;
     }
     failed_ = true;
@@ -197,8 +197,8 @@ class ImportJob {
   WorkQueue<ImportBatch> queue_;
   std::vector<std::int64_t> receipt_jobs_;  // per input file; read-only once built
   std::atomic<bool> failed_{false};
-  mutable std::mutex error_mutex_;
-  std::optional<std::string> error_;  // guarded by error_mutex_
+  mutable Mutex error_mutex_;
+  std::optional<std::string> error_ GUARDED_BY(error_mutex_);
 };
 
 // Every input a regular file that opens, and for CSV a header that fits the

@@ -69,7 +69,7 @@ void Progress::Finish(const ProgressSnapshot& snapshot) { Show(snapshot, true); 
 
 void Progress::Show(const ProgressSnapshot& snapshot, bool final) {
   if (mode_ == ProgressMode::kOff) return;
-  std::lock_guard lock(mutex_);
+  MutexLock lock(&mutex_);
   auto now = std::chrono::steady_clock::now();
   auto every = mode_ == ProgressMode::kBar ? std::chrono::milliseconds(kBarRedraw) : interval_;
   if (!final && shown_ && now - last_shown_ < every) return;

@@ -9,10 +9,11 @@
 
 #include <chrono>
 #include <cstdint>
-#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "base/mutex.h"
 
 namespace idres::batch {
 
@@ -33,23 +34,23 @@ class Progress {
            std::chrono::milliseconds interval = std::chrono::seconds(5));
 
   // Shows `snapshot` if the last output is old enough.
-  void Update(const ProgressSnapshot& snapshot);
+  void Update(const ProgressSnapshot& snapshot) EXCLUDES(mutex_);
   // Shows `snapshot` unconditionally and ends the bar's line.
-  void Finish(const ProgressSnapshot& snapshot);
+  void Finish(const ProgressSnapshot& snapshot) EXCLUDES(mutex_);
 
   // The text of one update (no carriage return), for tests and logs.
   std::string Render(const ProgressSnapshot& snapshot, double elapsed_seconds, bool bar) const;
 
  private:
-  void Show(const ProgressSnapshot& snapshot, bool final);
+  void Show(const ProgressSnapshot& snapshot, bool final) EXCLUDES(mutex_);
 
   ProgressMode mode_;
   std::string unit_;
   std::chrono::milliseconds interval_;
   std::chrono::steady_clock::time_point start_;
-  std::mutex mutex_;
-  std::chrono::steady_clock::time_point last_shown_;  // guarded by mutex_
-  bool shown_ = false;                                // guarded by mutex_
+  Mutex mutex_;
+  std::chrono::steady_clock::time_point last_shown_ GUARDED_BY(mutex_);
+  bool shown_ GUARDED_BY(mutex_) = false;
 };
 
 }  // namespace idres::batch

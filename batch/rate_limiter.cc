@@ -11,7 +11,7 @@ void RateLimiter::Acquire(std::size_t count) {
   if (per_second_ <= 0) return;
   std::chrono::steady_clock::time_point start;
   {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(&mutex_);
     auto now = std::chrono::steady_clock::now();
     if (next_ < now) next_ = now;
     start = next_;

@@ -7,7 +7,8 @@
 
 #include <chrono>
 #include <cstddef>
-#include <mutex>
+
+#include "base/mutex.h"
 
 namespace idres::batch {
 
@@ -16,12 +17,12 @@ class RateLimiter {
   explicit RateLimiter(double per_second);
 
   // Blocks until `count` more items fit under the rate.
-  void Acquire(std::size_t count);
+  void Acquire(std::size_t count) EXCLUDES(mutex_);
 
  private:
   double per_second_;
-  std::mutex mutex_;
-  std::chrono::steady_clock::time_point next_;  // guarded by mutex_
+  Mutex mutex_;
+  std::chrono::steady_clock::time_point next_ GUARDED_BY(mutex_);
 };
 
 }  // namespace idres::batch

@@ -4,11 +4,11 @@
 // Thread-safety: all methods may be called from any thread.
 #pragma once
 
-#include <condition_variable>
 #include <cstddef>
 #include <deque>
-#include <mutex>
 #include <optional>
+
+#include "base/mutex.h"
 
 namespace idres::batch {
 
@@ -18,41 +18,41 @@ class WorkQueue {
   explicit WorkQueue(std::size_t capacity) : capacity_(capacity) {}
 
   // Blocks while full; false (item dropped) once Close() was called.
-  bool Push(T item) {
-    std::unique_lock lock(mutex_);
-    not_full_.wait(lock, [&] { return closed_ || items_.size() < capacity_; });
+  bool Push(T item) EXCLUDES(mutex_) {
+    MutexLock lock(&mutex_);
+    while (!closed_ && items_.size() >= capacity_) not_full_.Wait(&mutex_);
     if (closed_) return false;
     items_.push_back(std::move(item));
-    not_empty_.notify_one();
+    not_empty_.NotifyOne();
     return true;
   }
 
   // Blocks while empty; nullopt once closed and drained.
-  std::optional<T> Pop() {
-    std::unique_lock lock(mutex_);
-    not_empty_.wait(lock, [&] { return closed_ || !items_.empty(); });
+  std::optional<T> Pop() EXCLUDES(mutex_) {
+    MutexLock lock(&mutex_);
+    while (!closed_ && items_.empty()) not_empty_.Wait(&mutex_);
     if (items_.empty()) return std::nullopt;
     T item = std::move(items_.front());
     items_.pop_front();
-    not_full_.notify_one();
+    not_full_.NotifyOne();
     return item;
   }
 
   // No more pushes; Pop() drains what is left, then returns nullopt.
-  void Close() {
-    std::lock_guard lock(mutex_);
+  void Close() EXCLUDES(mutex_) {
+    MutexLock lock(&mutex_);
     closed_ = true;
-    not_empty_.notify_all();
-    not_full_.notify_all();
+    not_empty_.NotifyAll();
+    not_full_.NotifyAll();
   }
 
  private:
   const std::size_t capacity_;
-  std::mutex mutex_;
-  std::condition_variable not_empty_;
-  std::condition_variable not_full_;
-  std::deque<T> items_;  // guarded by mutex_
-  bool closed_ = false;  // guarded by mutex_
+  Mutex mutex_;
+  CondVar not_empty_;
+  CondVar not_full_;
+  std::deque<T> items_ GUARDED_BY(mutex_);
+  bool closed_ GUARDED_BY(mutex_) = false;
 };
 
 }  // namespace idres::batch

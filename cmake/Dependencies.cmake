@@ -6,6 +6,14 @@ find_package(OpenSSL REQUIRED)
 find_package(ICU REQUIRED COMPONENTS uc i18n)
 find_package(Protobuf REQUIRED)
 find_package(Boost 1.74 REQUIRED COMPONENTS system)
+# Boost 1.74's Asio turns co_await on for clang only beside libc++'s
+# <experimental/coroutine>. With libstdc++ clang has C++20's <coroutine>,
+# which Asio then uses, so a clang build (-DIDRES_THREAD_SAFETY=ON) says so
+# for every target that uses Asio (they all link Boost::system).
+if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+  set_property(TARGET Boost::system APPEND PROPERTY
+               INTERFACE_COMPILE_DEFINITIONS BOOST_ASIO_HAS_CO_AWAIT=1)
+endif()
 find_package(spdlog REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(tomlplusplus REQUIRED)

@@ -87,7 +87,10 @@ RunResult FromChunks(LoadResult& load, std::int64_t records, int workers) {
 
 std::string TraitsJson(const Traits& traits) {
   nlohmann::json j = nlohmann::json::object();
-  for (const auto& [k, v] : traits) std::visit([&](const auto& x) { j[k] = x; }, v);
+  // Not a structured binding: clang 14 cannot capture one in the lambda.
+  for (const auto& trait : traits) {
+    std::visit([&](const auto& x) { j[trait.first] = x; }, trait.second);
+  }
   return j.dump();
 }
 

@@ -156,7 +156,7 @@ WireCounter::~WireCounter() {
   stopping_ = true;
   acceptor_.join();
   ::close(listen_fd_);
-  std::lock_guard lock(mu_);
+  MutexLock lock(&mu_);
   for (int fd : fds_) ::shutdown(fd, SHUT_RDWR);
   for (auto& t : threads_) t.join();
   for (int fd : fds_) ::close(fd);
@@ -190,7 +190,7 @@ void WireCounter::Serve(int client_fd) {
   const int one = 1;
   ::setsockopt(server_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   ::setsockopt(client_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-  std::lock_guard lock(mu_);
+  MutexLock lock(&mu_);
   fds_.push_back(client_fd);
   fds_.push_back(server_fd);
   threads_.emplace_back([this, client_fd, server_fd] {

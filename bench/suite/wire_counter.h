@@ -16,12 +16,12 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <vector>
 
 #include <string>
 
+#include "base/mutex.h"
 #include "engine/database_url.h"
 
 namespace idres::bench {
@@ -53,16 +53,16 @@ class WireCounter {
 
  private:
   void AcceptLoop();
-  void Serve(int client_fd);
+  void Serve(int client_fd) EXCLUDES(mu_);
 
   HostPort upstream_;
   int listen_fd_ = -1;
   int port_ = 0;
   std::atomic<bool> stopping_{false};
   std::atomic<std::int64_t> round_trips_{0}, statements_{0}, transactions_{0};
-  std::mutex mu_;
-  std::vector<int> fds_;              // guarded by mu_
-  std::vector<std::thread> threads_;  // guarded by mu_
+  Mutex mu_;
+  std::vector<int> fds_ GUARDED_BY(mu_);
+  std::vector<std::thread> threads_ GUARDED_BY(mu_);
   std::thread acceptor_;
 };
 

@@ -42,7 +42,7 @@ std::unique_ptr<PgConn> Pool::Open(const Deadline& deadline) const {
 Pool::Lease Pool::Borrow(const Deadline& deadline) {
   std::unique_ptr<PgConn> conn;
   {
-    std::unique_lock lock(mu_);
+    MutexLock lock(&mu_);
     // Free slots = size - lent; idle connections fill some of them, the rest
     // were dropped as broken and reconnect here. A free slot goes to this
     // caller only when nobody queued before it.
@@ -52,15 +52,15 @@ Pool::Lease Pool::Borrow(const Deadline& deadline) {
       Waiter self;
       waiters_.push_back(&self);
       // Return() passed its slot on: lent_ already counts this caller.
-      const auto granted = [&] { return self.granted; };
-      if (const auto at = deadline.at()) {
-        if (!self.granted_cv.wait_until(lock, *at, granted)) {
+      const auto at = deadline.at();
+      while (!self.granted) {
+        if (!at) {
+          self.granted_cv.Wait(&mu_);
+        } else if (!self.granted_cv.WaitUntil(&mu_, *at) && !self.granted) {
           // Never granted, so Return() has not touched this waiter: leave.
           waiters_.erase(std::find(waiters_.begin(), waiters_.end(), &self));
           throw DeadlineError("no database connection came free before the deadline");
         }
-      } else {
-        self.granted_cv.wait(lock, granted);
       }
     }
     if (!idle_.empty()) {
@@ -90,7 +90,7 @@ Pool::Lease Pool::Borrow(const Deadline& deadline) {
 
 void Pool::Return(std::unique_ptr<PgConn> conn, bool broken) {
   std::unique_ptr<PgConn> drop;  // closed outside the mutex
-  std::lock_guard lock(mu_);
+  MutexLock lock(&mu_);
   if (conn && !broken && conn->ok()) {
     idle_.push_back(std::move(conn));
   } else {
@@ -105,16 +105,16 @@ void Pool::Return(std::unique_ptr<PgConn> conn, bool broken) {
   Waiter* next = waiters_.front();
   waiters_.pop_front();
   next->granted = true;
-  next->granted_cv.notify_one();
+  next->granted_cv.NotifyOne();
 }
 
 int Pool::InUse() const {
-  std::lock_guard lock(mu_);
+  MutexLock lock(&mu_);
   return lent_;
 }
 
 int Pool::Waiting() const {
-  std::lock_guard lock(mu_);
+  MutexLock lock(&mu_);
   return static_cast<int>(waiters_.size());
 }
 

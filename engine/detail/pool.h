@@ -15,13 +15,12 @@
 // belongs to the thread that borrowed it. Internal to engine/.
 #pragma once
 
-#include <condition_variable>
 #include <deque>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
+#include "base/mutex.h"
 #include "engine/deadline.h"
 #include "engine/detail/pg_conn.h"
 #include "engine/detail/watchdog.h"
@@ -61,17 +60,18 @@ class Pool {
   // Throws UnavailableError when a slot must reconnect and cannot, and
   // DeadlineError when `deadline` passes while waiting (the caller then
   // leaves the queue: no connection is lost) or while reconnecting.
-  Lease Borrow(const Deadline& deadline = {});
+  Lease Borrow(const Deadline& deadline = {}) EXCLUDES(mu_);
 
-  int InUse() const;
+  int InUse() const EXCLUDES(mu_);
   // Callers blocked in Borrow().
-  int Waiting() const;
+  int Waiting() const EXCLUDES(mu_);
   int size() const { return size_; }
 
  private:
-  // A caller blocked in Borrow(), granted a slot by Return().
+  // A caller blocked in Borrow(), granted a slot by Return(). `granted` is
+  // guarded by the pool's mu_, unannotated: a nested type cannot name it.
   struct Waiter {
-    std::condition_variable granted_cv;
+    CondVar granted_cv;
     bool granted = false;
   };
 
@@ -80,15 +80,15 @@ class Pool {
   // names its own connect_timeout: a host that does not answer cannot hold
   // the caller.
   std::unique_ptr<PgConn> Open(const Deadline& deadline = {}) const;
-  void Return(std::unique_ptr<PgConn> conn, bool broken);
+  void Return(std::unique_ptr<PgConn> conn, bool broken) EXCLUDES(mu_);
 
   const std::string url_;
   const int size_;
   const bool prepared_;
-  mutable std::mutex mu_;
-  std::vector<std::unique_ptr<PgConn>> idle_;  // guarded by mu_
-  std::deque<Waiter*> waiters_;                // guarded by mu_; oldest first
-  int lent_ = 0;                               // guarded by mu_
+  mutable Mutex mu_;
+  std::vector<std::unique_ptr<PgConn>> idle_ GUARDED_BY(mu_);
+  std::deque<Waiter*> waiters_ GUARDED_BY(mu_);  // oldest first
+  int lent_ GUARDED_BY(mu_) = 0;
   Watchdog watchdog_;
 };
 

@@ -10,10 +10,10 @@ namespace idres::detail {
 
 Watchdog::~Watchdog() {
   {
-    std::lock_guard lock(mu_);
+    MutexLock lock(&mu_);
     stopping_ = true;
   }
-  stopped_.notify_all();
+  stopped_.NotifyAll();
   if (thread_.joinable()) thread_.join();
 }
 
@@ -24,7 +24,7 @@ std::unique_ptr<Watchdog::Watch> Watchdog::Arm(int fd, Deadline::Clock::time_poi
   const int own = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
   std::uint64_t id;
   {
-    std::lock_guard lock(mu_);
+    MutexLock lock(&mu_);
     if (!thread_.joinable()) thread_ = std::thread([this] { Run(); });
     id = next_id_++;
     entries_.emplace(id, Entry{own, at, fired});
@@ -35,7 +35,7 @@ std::unique_ptr<Watchdog::Watch> Watchdog::Arm(int fd, Deadline::Clock::time_poi
 }
 
 void Watchdog::Disarm(std::uint64_t id) {
-  std::lock_guard lock(mu_);
+  MutexLock lock(&mu_);
   auto it = entries_.find(id);
   if (it == entries_.end()) return;  // fired: already closed
   if (it->second.fd >= 0) ::close(it->second.fd);
@@ -51,7 +51,7 @@ bool Watchdog::Watch::End() {
 }
 
 void Watchdog::Run() {
-  std::unique_lock lock(mu_);
+  MutexLock lock(&mu_);
   while (!stopping_) {
     const auto now = Deadline::Clock::now();
     auto next = Deadline::Clock::time_point::max();
@@ -71,7 +71,7 @@ void Watchdog::Run() {
         ++it;
       }
     }
-    stopped_.wait_until(lock, std::min(next, now + kTick));
+    stopped_.WaitUntil(&mu_, std::min(next, now + kTick));
   }
 }
 

@@ -20,13 +20,12 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <thread>
 
+#include "base/mutex.h"
 #include "engine/deadline.h"
 
 namespace idres::detail {
@@ -66,7 +65,7 @@ class Watchdog {
   };
 
   // Shuts socket `fd` down at `at` unless the Watch ends first.
-  std::unique_ptr<Watch> Arm(int fd, Deadline::Clock::time_point at);
+  std::unique_ptr<Watch> Arm(int fd, Deadline::Clock::time_point at) EXCLUDES(mu_);
 
  private:
   struct Entry {
@@ -74,15 +73,15 @@ class Watchdog {
     Deadline::Clock::time_point at;
     std::shared_ptr<std::atomic<bool>> fired;
   };
-  void Run();
-  void Disarm(std::uint64_t id);
+  void Run() EXCLUDES(mu_);
+  void Disarm(std::uint64_t id) EXCLUDES(mu_);
 
-  std::mutex mu_;
-  std::condition_variable stopped_;         // wakes the thread for the destructor
-  std::map<std::uint64_t, Entry> entries_;  // guarded by mu_
-  std::uint64_t next_id_ = 0;               // guarded by mu_
-  bool stopping_ = false;                   // guarded by mu_
-  std::thread thread_;                      // started by the first Arm()
+  Mutex mu_;
+  CondVar stopped_;  // wakes the thread for the destructor
+  std::map<std::uint64_t, Entry> entries_ GUARDED_BY(mu_);
+  std::uint64_t next_id_ GUARDED_BY(mu_) = 0;
+  bool stopping_ GUARDED_BY(mu_) = false;
+  std::thread thread_ GUARDED_BY(mu_);  // started by the first Arm()
 };
 
 }  // namespace idres::detail

@@ -5,9 +5,9 @@
 #include <sys/stat.h>
 
 #include <filesystem>
-#include <mutex>
 #include <set>
 
+#include "base/mutex.h"
 #include "batch/checkpoint.h"
 #include "tests/batch/temp_dir.h"
 
@@ -15,14 +15,18 @@ namespace idres::batch {
 namespace {
 
 // Stands in for the store: remembers which emails it was sent, rejects
-// records with no identifier, and fails on command.
+// records with no identifier, fails its first `busy_failures` calls as busy,
+// and breaks on the email `fail_on`.
 class FakeSink : public UpsertSink {
  public:
-  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records) override {
-    std::lock_guard lock(mutex_);
-    ++calls;
-    if (busy_failures > 0) {
-      --busy_failures;
+  explicit FakeSink(std::string fail_on = "", int busy_failures = 0)
+      : fail_on_(std::move(fail_on)), busy_failures_(busy_failures) {}
+
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records) override EXCLUDES(mutex_) {
+    MutexLock lock(&mutex_);
+    ++calls_;
+    if (busy_failures_ > 0) {
+      --busy_failures_;
       throw BusyError("lock timeout");
     }
     std::vector<UpsertResult> results;
@@ -30,11 +34,11 @@ class FakeSink : public UpsertSink {
       UpsertResult result;
       if (r.identifiers.empty()) {
         result.error = "no valid identifier";
-      } else if (r.identifiers[0].value == fail_on) {
+      } else if (r.identifiers[0].value == fail_on_) {
         throw InternalError("the store broke");
       } else {
-        sent.insert(r.identifiers[0].value);
-        regions.insert(r.default_region);
+        sent_.insert(r.identifiers[0].value);
+        regions_.insert(r.default_region);
         result.outcome = Outcome::kCreated;
       }
       results.push_back(result);
@@ -42,12 +46,26 @@ class FakeSink : public UpsertSink {
     return results;
   }
 
-  std::mutex mutex_;
-  std::set<std::string> sent;
-  std::set<std::string> regions;
-  std::string fail_on;
-  int busy_failures = 0;
-  int calls = 0;
+  std::set<std::string> sent() const EXCLUDES(mutex_) {
+    MutexLock lock(&mutex_);
+    return sent_;
+  }
+  std::set<std::string> regions() const EXCLUDES(mutex_) {
+    MutexLock lock(&mutex_);
+    return regions_;
+  }
+  int calls() const EXCLUDES(mutex_) {
+    MutexLock lock(&mutex_);
+    return calls_;
+  }
+
+ private:
+  const std::string fail_on_;
+  mutable Mutex mutex_;
+  std::set<std::string> sent_ GUARDED_BY(mutex_);
+  std::set<std::string> regions_ GUARDED_BY(mutex_);
+  int busy_failures_ GUARDED_BY(mutex_);
+  int calls_ GUARDED_BY(mutex_) = 0;
 };
 
 std::string Email(int i) { return "p" + std::to_string(i) + "@x.org"; }
@@ -78,7 +96,7 @@ void StopAtOnce(const ImportOptions& o, FakeSink& sink) {
   ImportOptions stopped = o;
   stopped.stop = &stop;
   REQUIRE_FALSE(RunImport(stopped, sink).complete);
-  REQUIRE(sink.calls == 0);
+  REQUIRE(sink.calls() == 0);
 }
 
 TEST_CASE("every record reaches the sink once and the checkpoint ends complete", "[importer]") {
@@ -89,8 +107,8 @@ TEST_CASE("every record reaches the sink once and the checkpoint ends complete",
   ImportRun run = RunImport(o, sink);
   REQUIRE_FALSE(run.error);
   CHECK(run.complete);
-  CHECK(sink.sent.size() == 50);
-  CHECK(sink.regions == std::set<std::string>{"DE"});
+  CHECK(sink.sent().size() == 50);
+  CHECK(sink.regions() == std::set<std::string>{"DE"});
   CHECK(run.summary.created == 50);
   CHECK(std::get<Checkpoint>(ReadCheckpoint(o.checkpoint_path)).complete);
 }
@@ -111,19 +129,17 @@ TEST_CASE("unreadable lines and rejected records go to the dead-letter file", "[
 
 TEST_CASE("retryable failures are retried, the run still completes", "[importer]") {
   testing::TempDir dir;
-  FakeSink sink;
-  sink.busy_failures = 2;
+  FakeSink sink(/*fail_on=*/"", /*busy_failures=*/2);
   ImportRun run = RunImport(Options(dir, dir.Write("in.ndjson", Ndjson(10))), sink);
   REQUIRE_FALSE(run.error);
-  CHECK(sink.sent.size() == 10);
+  CHECK(sink.sent().size() == 10);
 }
 
 TEST_CASE("after a failure, --resume sends only what is not behind the checkpoint", "[importer]") {
   testing::TempDir dir;
   ImportOptions o = Options(dir, dir.Write("in.ndjson", Ndjson(40)));
   o.workers = 1;  // a deterministic failure point
-  FakeSink failing;
-  failing.fail_on = Email(21);
+  FakeSink failing(/*fail_on=*/Email(21));
   ImportRun first = RunImport(o, failing);
   REQUIRE(first.error);
   CHECK_FALSE(first.complete);
@@ -137,9 +153,9 @@ TEST_CASE("after a failure, --resume sends only what is not behind the checkpoin
   ImportRun second = RunImport(o, healthy);
   REQUIRE_FALSE(second.error);
   CHECK(second.complete);
-  CHECK(healthy.sent.size() == 20);
-  CHECK(healthy.sent.count(Email(19)) == 0);
-  CHECK(healthy.sent.count(Email(20)) == 1);
+  CHECK(healthy.sent().size() == 20);
+  CHECK(healthy.sent().count(Email(19)) == 0);
+  CHECK(healthy.sent().count(Email(20)) == 1);
   CHECK(second.summary.created == 40);
   CHECK(second.summary.resumed_records == 20);
 
@@ -147,7 +163,7 @@ TEST_CASE("after a failure, --resume sends only what is not behind the checkpoin
   FakeSink idle;
   ImportRun third = RunImport(o, idle);
   CHECK(third.complete);
-  CHECK(idle.calls == 0);
+  CHECK(idle.calls() == 0);
 }
 
 TEST_CASE("resuming refuses a checkpoint written for other inputs", "[importer]") {
@@ -171,7 +187,7 @@ TEST_CASE("a stop request ends the run early with a resumable checkpoint", "[imp
   ImportRun run = RunImport(o, sink);
   CHECK_FALSE(run.complete);
   CHECK(run.error->find("interrupted") == 0);
-  CHECK(sink.sent.empty());
+  CHECK(sink.sent().empty());
 }
 
 TEST_CASE("bad options are reported before anything runs", "[importer]") {
@@ -209,7 +225,7 @@ TEST_CASE("inputs that cannot be imported whole stop the run before anything is 
   CHECK(checkpoint.error.has_value());
   CHECK(checkpoint.before_any_write);
 
-  CHECK(sink.calls == 0);
+  CHECK(sink.calls() == 0);
 }
 
 TEST_CASE("an input whose name is not UTF-8 resumes", "[importer]") {

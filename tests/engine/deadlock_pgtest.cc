@@ -6,11 +6,11 @@
 #include <catch2/catch.hpp>
 #include <future>
 #include <memory>
-#include <mutex>
 #include <pqxx/pqxx>
 #include <string>
 #include <vector>
 
+#include "base/mutex.h"
 #include "engine/engine.h"
 #include "engine/observer.h"
 #include "tests/engine/engine_fixture.h"
@@ -20,18 +20,18 @@ namespace {
 
 class RetryLog : public EngineObserver {
  public:
-  void OnRetry(std::string_view reason) override {
-    std::lock_guard lock(mu_);
+  void OnRetry(std::string_view reason) override EXCLUDES(mu_) {
+    MutexLock lock(&mu_);
     reasons_.emplace_back(reason);
   }
-  std::vector<std::string> reasons() const {
-    std::lock_guard lock(mu_);
+  std::vector<std::string> reasons() const EXCLUDES(mu_) {
+    MutexLock lock(&mu_);
     return reasons_;
   }
 
  private:
-  mutable std::mutex mu_;
-  std::vector<std::string> reasons_;
+  mutable Mutex mu_;
+  std::vector<std::string> reasons_ GUARDED_BY(mu_);
 };
 
 TEST_CASE("a deadlock the database breaks is retried, and the upsert succeeds", "[pg][engine]") {

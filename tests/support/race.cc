@@ -32,15 +32,18 @@ void RunConcurrently(int n, const std::function<void(int)>& fn) {
 Rendezvous::Rendezvous(int n, std::chrono::milliseconds give_up) : n_(n), give_up_(give_up) {}
 
 void Rendezvous::Arrive() {
-  std::unique_lock lock(mu_);
+  MutexLock lock(&mu_);
   const std::uint64_t mine = generation_;
-  if (++arrived_ < n_ && cv_.wait_for(lock, give_up_, [&] { return generation_ != mine; })) {
-    return;
+  if (++arrived_ < n_) {
+    const auto give_up = std::chrono::steady_clock::now() + give_up_;
+    while (generation_ == mine) {
+      if (!cv_.WaitUntil(&mu_, give_up)) break;
+    }
   }
   if (generation_ == mine) {  // complete, or given up on: open the next one
     arrived_ = 0;
     ++generation_;
-    cv_.notify_all();
+    cv_.NotifyAll();
   }
 }
 

@@ -8,10 +8,10 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
-#include <mutex>
+
+#include "base/mutex.h"
 
 namespace idres::testing {
 
@@ -29,15 +29,15 @@ class Rendezvous {
   explicit Rendezvous(int n, std::chrono::milliseconds give_up = std::chrono::milliseconds(200));
 
   // Blocks until this generation is complete or given up on.
-  void Arrive();
+  void Arrive() EXCLUDES(mu_);
 
  private:
   const int n_;
   const std::chrono::milliseconds give_up_;
-  std::mutex mu_;
-  std::condition_variable cv_;
-  int arrived_ = 0;
-  std::uint64_t generation_ = 0;
+  Mutex mu_;
+  CondVar cv_;
+  int arrived_ GUARDED_BY(mu_) = 0;
+  std::uint64_t generation_ GUARDED_BY(mu_) = 0;
 };
 
 }  // namespace idres::testing

@@ -53,7 +53,7 @@ StallProxy::~StallProxy() {
   ::shutdown(listener_, SHUT_RDWR);
   acceptor_.join();
   ::close(listener_);
-  std::lock_guard lock(mu_);
+  MutexLock lock(&mu_);
   for (std::thread& t : relays_) t.join();
 }
 
@@ -66,18 +66,18 @@ void StallProxy::Accept() {
       ::close(client);
       continue;
     }
-    std::lock_guard lock(mu_);
+    MutexLock lock(&mu_);
     relays_.emplace_back([this, client, server] { Relay(client, server); });
   }
 }
 
 void StallProxy::StallAt(const std::string& marker) {
-  std::lock_guard lock(marker_mu_);
+  MutexLock lock(&marker_mu_);
   marker_ = marker;
 }
 
 bool StallProxy::Withheld(std::string_view bytes) {
-  std::lock_guard lock(marker_mu_);
+  MutexLock lock(&marker_mu_);
   if (marker_.empty()) return false;
   // The marker as a word: "COMMIT" is not in "READ COMMITTED".
   bool found = false;

@@ -7,11 +7,12 @@
 #pragma once
 
 #include <atomic>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <vector>
+
+#include "base/mutex.h"
 
 namespace idres::testing {
 
@@ -30,23 +31,23 @@ class StallProxy {
   // Stalls once bytes from a client contain the word `marker` (e.g.
   // "COMMIT", which "COMMITTED" does not match): those bytes are dropped,
   // and nothing more is relayed on any connection until Resume().
-  void StallAt(const std::string& marker);
+  void StallAt(const std::string& marker) EXCLUDES(marker_mu_);
   void Resume() { stalled_ = false; }
 
  private:
-  void Accept();
+  void Accept() EXCLUDES(mu_);
   void Relay(int client, int server);
   // Whether `bytes` from a client carry the marker (then stalls, once).
-  bool Withheld(std::string_view bytes);
+  bool Withheld(std::string_view bytes) EXCLUDES(marker_mu_);
 
   std::string host_, port_, url_;
   int listener_ = -1;
   std::atomic<bool> stalled_{false};
-  std::mutex marker_mu_;
-  std::string marker_;  // guarded by marker_mu_; empty: none
+  Mutex marker_mu_;
+  std::string marker_ GUARDED_BY(marker_mu_);  // empty: none
   std::atomic<bool> stopping_{false};
-  std::mutex mu_;
-  std::vector<std::thread> relays_;  // guarded by mu_
+  Mutex mu_;
+  std::vector<std::thread> relays_ GUARDED_BY(mu_);
   std::thread acceptor_;
 };
 
