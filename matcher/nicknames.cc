@@ -1,7 +1,9 @@
 #include "matcher/nicknames.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
+#include <utility>
 
 #include "matcher/detail/nicknames_csv.h"
 
@@ -23,8 +25,9 @@ std::string_view NextLine(std::string_view text, std::size_t& pos) {
 // Adds the row `name1,has_nickname,name2`; other rows (the header) add nothing.
 void AddRow(std::string_view line, Groups& groups) {
   const std::size_t first = line.find(',');
+  if (first == 0 || first == std::string_view::npos) return;
   const std::size_t second = line.find(',', first + 1);
-  if (first == 0 || second == std::string_view::npos) return;
+  if (second == std::string_view::npos) return;
   if (line.substr(first + 1, second - first - 1) != "has_nickname") return;
   const std::string canonical(line.substr(0, first));
   const std::string_view nickname = line.substr(second + 1);
