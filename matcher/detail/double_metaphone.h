@@ -7,6 +7,7 @@
 // One object per name; not thread-safe, not reusable.
 #pragma once
 
+#include <cstddef>
 #include <initializer_list>
 #include <string>
 #include <string_view>
