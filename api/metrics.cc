@@ -6,6 +6,7 @@
 
 #include "api/histogram.h"
 #include "base/mutex.h"
+#include "engine/outcome_counts.h"
 
 namespace idres::api {
 
@@ -17,15 +18,13 @@ struct Metrics::Impl {
   std::map<std::string, std::unique_ptr<Histogram>, std::less<>> latency GUARDED_BY(mu);
   // by reason
   std::map<std::string, std::uint64_t, std::less<>> retries GUARDED_BY(mu);
-  std::atomic<std::uint64_t> outcomes[4] = {};
+  std::atomic<std::uint64_t> outcomes[std::size(kOutcomes)] = {};
   std::atomic<std::uint64_t> lock_timeouts{0};
   std::atomic<std::uint64_t> batches{0}, coalesced{0}, batch_failures{0}, queued{0};
   Histogram lock_wait{Histogram::LatencyBounds()};
 };
 
 namespace {
-
-constexpr std::string_view kOutcomeNames[] = {"created", "updated", "merged", "unchanged"};
 
 void Header(std::string& out, std::string_view name, std::string_view type, std::string_view help) {
   out += "# HELP " + std::string(name) + " " + std::string(help) + "\n";
@@ -91,9 +90,10 @@ std::string Metrics::Render(int connections_in_use, int pool_size) const {
     out += histogram->Render("idres_rpc_duration_seconds", "method=\"" + method + "\"");
   }
   Header(out, "idres_upsert_outcomes_total", "counter", "Committed upserts, by outcome.");
-  for (int i = 0; i < 4; ++i) {
-    out += "idres_upsert_outcomes_total{outcome=\"" + std::string(kOutcomeNames[i]) + "\"} " +
-           std::to_string(impl_->outcomes[i].load(std::memory_order_relaxed)) + "\n";
+  for (const Outcome outcome : kOutcomes) {
+    out += "idres_upsert_outcomes_total{outcome=\"" + std::string(OutcomeName(outcome)) + "\"} " +
+           std::to_string(impl_->outcomes[static_cast<int>(outcome)].load(std::memory_order_relaxed)) +
+           "\n";
   }
   Header(out, "idres_lock_wait_seconds", "histogram",
          "Time one transaction waited for its advisory locks.");

@@ -55,16 +55,29 @@ class CAPABILITY("mutex") Mutex {
   std::mutex mu_;
 };
 
-// Holds `*mu` from construction to the end of the scope.
+// Holds `*mu` from construction to the end of the scope, except between an
+// Unlock() and the next Lock() (work that must not hold it).
 class SCOPED_CAPABILITY MutexLock {
  public:
   explicit MutexLock(Mutex* mu) ACQUIRE(mu) : mu_(mu) { mu_->Lock(); }
-  ~MutexLock() RELEASE() { mu_->Unlock(); }
+  ~MutexLock() RELEASE() {
+    if (held_) mu_->Unlock();
+  }
   MutexLock(const MutexLock&) = delete;
   MutexLock& operator=(const MutexLock&) = delete;
 
+  void Unlock() RELEASE() {
+    mu_->Unlock();
+    held_ = false;
+  }
+  void Lock() ACQUIRE() {
+    mu_->Lock();
+    held_ = true;
+  }
+
  private:
   Mutex* const mu_;
+  bool held_ = true;
 };
 
 class CondVar {

@@ -192,11 +192,11 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
     detail::DropStaleValues(tx, result.survivor, stale);
     const std::vector<Identifier> all_today(today.begin(), today.end());
     detail::PersonWrites w;
-    w.updated.push_back(result.survivor);
+    w.persons.push_back(result.survivor);
     w.AddTraits(result.survivor, traits);
     w.AddIdentifiers(result.survivor, detail::ToInsert(fresh, impl_->options.match));
     w.AddMatchKeys(result.survivor, detail::PersonMatchKeys(impl_->planner, all_today));
-    detail::DeferWrites(tx, w);
+    detail::DeferUpdates(tx, w);
     result.identifiers_rewritten = stale.size();
   });
   return result;

@@ -95,38 +95,16 @@ std::string Times(const std::string& item, int n) {
   return out;
 }
 
-// The rows of kWritePersons.
-struct Writes {
-  std::string provisional = "'{}'", inserted = "'{}'", updated = "'{}'";
-  std::string trait_owner = "'{}'", trait_keys = "'{}'", trait_kinds = "'{}'",
-              trait_values = "'{}'";
-  std::string id_person = "'{}'", id_type = "'{}'", id_value = "'{}'", id_unique = "'{}'";
-  std::string key_key = "'{}'", key_person = "'{}'";
-};
-
-std::string Write(const Writes& w) {
-  return Bind(detail::kWritePersons,
-              {w.provisional, w.inserted, w.trait_owner, w.trait_keys, w.trait_kinds,
-               w.trait_values, w.updated, w.id_person, w.id_type, w.id_value, w.id_unique,
-               w.key_key, w.key_person, "'{}'", "'{}'", "'bridged by an upsert'"});
-}
-
-// kWritePersons updating person `id` (a bigint): no new identifier, match
-// keys `keys` (`n_keys` elements), two traits from ARRAY[...] bodies.
+// kUpdatePersons of person `id` (a bigint): no new identifier, match keys
+// `keys` (`n_keys` elements), traits from ARRAY[...] bodies (`n_traits`).
 std::string WriteUpdate(const std::string& id, const std::string& keys, int n_keys,
                         const std::string& trait_keys, const std::string& kinds,
                         const std::string& values, int n_traits) {
-  Writes w;
-  w.updated = Array(id);
-  w.trait_owner = Array(Times(id, n_traits));
-  w.trait_keys = Array(trait_keys);
-  w.trait_kinds = Array(kinds);
-  w.trait_values = Array(values);
-  if (n_keys > 0) {
-    w.key_key = Array(keys);
-    w.key_person = Array(Times(id, n_keys));
-  }
-  return Write(w);
+  const std::string key_key = n_keys > 0 ? Array(keys) : "'{}'";
+  const std::string key_person = n_keys > 0 ? Array(Times(id, n_keys)) : "'{}'";
+  return Bind(detail::kUpdatePersons,
+              {Array(id), Array(Times(id, n_traits)), Array(trait_keys), Array(kinds),
+               Array(values), "'{}'", "'{}'", "'{}'", "'{}'", key_key, key_person});
 }
 
 // kReadCandidates for the lookups (types, values) and the match keys given.
@@ -161,25 +139,18 @@ std::string Merge() {
               {":survivor::bigint", Array(":absorbed"), "'bridged by an upsert'"});
 }
 
-// kWritePersons creating one person (a provisional id, as the engine's
+// kCreatePersons creating one person (a provisional id, as the engine's
 // resolver hands out) with 5 identifiers, 1 match key (:k3) and 2 traits.
 std::string NewPerson(const std::string& email, const std::string& phone) {
   const std::string prov = std::to_string(std::int64_t{1} << 62);
-  Writes w;
-  w.provisional = Array(prov);
-  w.inserted = Array("true");
-  w.trait_owner = Array(Times(prov, 2));
-  w.trait_keys = Array("'plan', 'seq'");
-  w.trait_kinds = Array("'string', 'number'");
-  w.trait_values = Array("'trial', :n");
-  w.id_person = Array(Times(prov, 5));
-  w.id_type = Array("'birth_date', 'email', 'name', 'phone', 'postal_code'");
-  w.id_value =
-      Array("'1990-01-01', " + email + ", 'pgbench person ' || :n, " + phone + ", '12345'");
-  w.id_unique = Array("false, true, false, true, false");
-  w.key_key = Array(":k3");
-  w.key_person = Array(prov);
-  return Write(w);
+  return Bind(
+      detail::kCreatePersons,
+      {Array(prov), Array("true"), Array(Times(prov, 2)), Array("'plan', 'seq'"),
+       Array("'string', 'number'"), Array("'trial', :n"), Array(Times(prov, 5)),
+       Array("'birth_date', 'email', 'name', 'phone', 'postal_code'"),
+       Array("'1990-01-01', " + email + ", 'pgbench person ' || :n, " + phone + ", '12345'"),
+       Array("false, true, false, true, false"), Array(":k3"), Array(prov), "'{}'", "'{}'",
+       "'bridged by an upsert'"});
 }
 
 }  // namespace

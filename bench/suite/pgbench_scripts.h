@@ -23,7 +23,7 @@
 //   PgbenchNewScript     (a), the new half of (d): [opening (3 keys: email,
 //                        phone, composite) + candidate read]; [write the
 //                        person (its id handed out) + 5 identifiers + 1 match
-//                        key (kWritePersons) + COMMIT]. 2.
+//                        key (kCreatePersons) + COMMIT]. 2.
 //   PgbenchUpdateScript  (b), (c), the updates of (d): [opening (1 key:
 //                        email) + candidate read]; [FOR UPDATE on the
 //                        person + re-read]; [write traits + COMMIT]. 3.

@@ -11,16 +11,16 @@ namespace idres::detail {
 
 void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanner& planner,
                          const MatchConfig& config, std::vector<UpsertResult*>& results) {
-  PersonWrites w;
-  w.merge_reason = kBridgeReason;
+  PersonWrites created, updated;
+  created.merge_reason = kBridgeReason;
   // Stored persons merged away, by the person they ended in; and what each
   // survivor holds in the database once they moved to it.
   std::map<std::int64_t, std::vector<std::int64_t>> absorbed_by;
   std::map<std::int64_t, std::set<Identifier>> in_database;
   for (const BatchPerson& p : resolver.persons()) {
     if (p.provisional()) {
-      w.provisional.push_back(p.now.id);
-      w.inserted.push_back(p.live);
+      created.persons.push_back(p.now.id);
+      created.inserted.push_back(p.live);
     }
     const std::int64_t final_id = resolver.FinalId(p.now.id);
     if (p.stored) {
@@ -31,14 +31,15 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
       // A survivor is the oldest of its persons, so never one created here.
       absorbed_by[final_id].push_back(p.now.id);
     } else {
-      w.merge_absorbed.push_back(p.now.id);
-      w.merge_survivor.push_back(final_id);
+      created.merge_absorbed.push_back(p.now.id);
+      created.merge_survivor.push_back(final_id);
     }
   }
   for (const BatchPerson& p : resolver.persons()) {
     if (!p.live || !(p.traits_changed || p.identifiers_changed)) continue;
+    PersonWrites& w = p.provisional() ? created : updated;
     const std::int64_t id = p.now.id;
-    if (!p.provisional()) w.updated.push_back(id);
+    if (!p.provisional()) w.persons.push_back(id);
     w.AddTraits(id, p.now.traits);
     if (!p.identifiers_changed) continue;
     const std::set<Identifier>& held = in_database[id];
@@ -51,15 +52,16 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
   }
 
   // The merges first: they move rows the database holds, and the identifiers
-  // kWritePersons inserts exclude what they move (in_database).
+  // written after them exclude what they move (in_database).
   for (const auto& [survivor, absorbed] : absorbed_by) {
     MergeInto(tx, survivor, absorbed, kBridgeReason);
   }
-  if (w.empty()) {
+  DeferUpdates(tx, updated);
+  if (created.persons.empty()) {
     tx.Commit();
     return;
   }
-  const std::map<std::int64_t, std::int64_t> real = WriteAndCommit(tx, w);
+  const std::map<std::int64_t, std::int64_t> real = CreateAndCommit(tx, created);
   auto Real = [&](std::int64_t id) {
     auto it = real.find(id);
     return it == real.end() ? id : it->second;

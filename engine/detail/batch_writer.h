@@ -1,9 +1,10 @@
 // WriteBatch: what a BatchResolver decided for the records of one
 // transaction, written in a few statements instead of several per record:
 // one merge per surviving person that absorbed stored persons (they are rare,
-// and each moves rows the database holds), then one statement (kWritePersons)
-// for all new persons and their ids, identifiers, match keys, trait updates
-// and redirects, and the COMMIT, all in one round trip. Internal to engine/.
+// and each moves rows the database holds), one statement for every stored
+// person that changed (kUpdatePersons), one for all new persons with their
+// ids, identifiers, match keys, traits and redirects (kCreatePersons), and
+// the COMMIT, all in one round trip. Internal to engine/.
 #pragma once
 
 #include <vector>

@@ -91,53 +91,66 @@ inline constexpr Statement kRedirectAndDelete{
     " k AS (DELETE FROM match_keys WHERE person_id = ANY($2::bigint[]) RETURNING 1)"
     " DELETE FROM persons WHERE id = ANY($2::bigint[])"};
 
-// Steps 6 and 7, every write of a transaction's records but the merges of
-// stored persons, in one statement (engine/detail/batch_writer.h), so that it
-// travels with the COMMIT. Persons created here carry provisional ids
-// (engine/detail/batch_resolver.h) until this statement hands out real ones:
-// $1 the provisional ids in creation order, each given the next id of the
-// sequence in that order (so the oldest keeps the smallest id, as one upsert
-// after the other would hand them out); $2 whether each is inserted (a person
-// created and merged away by a later record of the same transaction gets an
-// id and a redirect, no row). Every person column below may name a
-// provisional id. $3-$6 traits (owner, key, kind, text) of the new and
-// updated persons, written whole; $7 updated persons (updated_at moves: the
-// time of this write, after every lock wait, since merges fold traits in
-// updated_at order); $8-$11 identifiers (person, type, value, unique);
-// $12/$13 match keys (key, person); $14/$15 redirects (absorbed, survivor) of
-// created persons merged away; $16 their reason. Returns (provisional, real).
-// Foreign keys are checked at the end of the statement, when the new persons
-// exist; a value of a unique type someone else holds fails with 23505.
-inline constexpr Statement kWritePersons{
-    "idres_write_persons",
-    "WITH a AS (SELECT x.prov, x.live, row_number() OVER (ORDER BY x.ord) AS r"
-    "  FROM unnest($1::bigint[], $2::boolean[]) WITH ORDINALITY AS x(prov, live, ord)),"
-    " s AS (SELECT nextval(pg_get_serial_sequence('persons', 'id')) AS id"
-    "  FROM generate_series(1, cardinality($1::bigint[]))),"
-    " ids AS (SELECT a.prov, a.live, n.id FROM a"
-    "  JOIN (SELECT id, row_number() OVER (ORDER BY id) AS r FROM s) n ON n.r = a.r),"
-    " t AS (SELECT COALESCE(ids.id, x.o) AS o, jsonb_object_agg(tk, " IDRES_SQL_TRAIT_VALUE
+// Steps 6 and 7, the persons a transaction's records created, in one
+// statement (engine/detail/batch_writer.h) that travels with the COMMIT.
+// They carry provisional ids (engine/detail/batch_resolver.h) until this
+// statement hands out real ones: $1 the provisional ids in creation order,
+// each given the next id of the sequence in that order (an ORDER BY puts
+// volatile output after the sort), so the oldest keeps the smallest id, as
+// one upsert after the other would hand them out; $2 whether each is
+// inserted (one created and merged away by a later record of the same
+// transaction gets an id and a redirect, no row). $3-$6 traits (person, key,
+// kind, text); $7-$10 identifiers (person, type, value, unique); $11/$12
+// match keys (key, person); $13/$14 redirects (absorbed, survivor: created
+// or stored) of created persons merged away; $15 their reason. Returns
+// (provisional, real). Foreign keys are checked at the end of the statement,
+// when the new persons exist; a value of a unique type someone else holds
+// fails with 23505 (retried).
+inline constexpr Statement kCreatePersons{
+    "idres_create_persons",
+    "WITH ids AS (SELECT x.prov, x.live, nextval(pg_get_serial_sequence('persons', 'id')) AS id"
+    "  FROM unnest($1::bigint[], $2::boolean[]) WITH ORDINALITY AS x(prov, live, ord)"
+    "  ORDER BY x.ord),"
+    " t AS (SELECT x.o, jsonb_object_agg(tk, " IDRES_SQL_TRAIT_VALUE
     ") AS traits"
     "  FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[]) AS x(o, tk, tkind, tv)"
-    "  LEFT JOIN ids ON ids.prov = x.o GROUP BY 1),"
+    "  GROUP BY 1),"
     " c AS (SELECT clock_timestamp() AS ts),"
     " np AS (INSERT INTO persons (id, traits, created_at, updated_at) OVERRIDING SYSTEM VALUE"
     "  SELECT ids.id, COALESCE(t.traits, '{}'::jsonb), c.ts, c.ts FROM c, ids"
-    "  LEFT JOIN t ON t.o = ids.id WHERE ids.live),"
-    " up AS (UPDATE persons SET traits = COALESCE(t.traits, '{}'::jsonb), updated_at = c.ts"
-    "  FROM c, unnest($7::bigint[]) AS u(id) LEFT JOIN t ON t.o = u.id WHERE persons.id = u.id),"
+    "  LEFT JOIN t ON t.o = ids.prov WHERE ids.live),"
     " ni AS (INSERT INTO identifiers (person_id, type, value, is_unique)"
-    "  SELECT COALESCE(ids.id, x.p), x.t, x.v, x.u"
-    "  FROM unnest($8::bigint[], $9::text[], $10::text[], $11::boolean[]) AS x(p, t, v, u)"
-    "  LEFT JOIN ids ON ids.prov = x.p ON CONFLICT (person_id, type, value) DO NOTHING),"
+    "  SELECT ids.id, x.t, x.v, x.u"
+    "  FROM unnest($7::bigint[], $8::text[], $9::text[], $10::boolean[]) AS x(p, t, v, u)"
+    "  JOIN ids ON ids.prov = x.p),"
     " nk AS (INSERT INTO match_keys (key, person_id)"
-    "  SELECT x.k, COALESCE(ids.id, x.p) FROM unnest($12::bigint[], $13::bigint[]) AS x(k, p)"
-    "  LEFT JOIN ids ON ids.prov = x.p ON CONFLICT DO NOTHING),"
+    "  SELECT x.k, ids.id FROM unnest($11::bigint[], $12::bigint[]) AS x(k, p)"
+    "  JOIN ids ON ids.prov = x.p),"
     " nm AS (INSERT INTO merges (absorbed_id, survivor_id, reason)"
-    "  SELECT COALESCE(ia.id, m.a), COALESCE(iv.id, m.s), $16::text"
-    "  FROM unnest($14::bigint[], $15::bigint[]) AS m(a, s)"
-    "  LEFT JOIN ids ia ON ia.prov = m.a LEFT JOIN ids iv ON iv.prov = m.s)"
+    "  SELECT a.id, COALESCE(s.id, m.s), $15::text"
+    "  FROM unnest($13::bigint[], $14::bigint[]) AS m(a, s)"
+    "  JOIN ids a ON a.prov = m.a LEFT JOIN ids s ON s.prov = m.s)"
     " SELECT prov, id FROM ids"};
+
+// Step 7 for stored persons ($1): their traits written whole ($2-$5:
+// person, key, kind, text), new identifiers ($6-$9: person, type, value,
+// unique) and match keys ($10/$11: key, person). updated_at is the time of
+// this write, after every lock wait, not the transaction's start: merges
+// fold traits in updated_at order, and a write that waited on a lock commits
+// after one that began later.
+inline constexpr Statement kUpdatePersons{
+    "idres_update_persons",
+    "WITH t AS (SELECT x.o, jsonb_object_agg(tk, " IDRES_SQL_TRAIT_VALUE
+    ") AS traits"
+    "  FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[]) AS x(o, tk, tkind, tv)"
+    "  GROUP BY 1),"
+    " ni AS (INSERT INTO identifiers (person_id, type, value, is_unique)"
+    "  SELECT * FROM unnest($6::bigint[], $7::text[], $8::text[], $9::boolean[])"
+    "  ON CONFLICT (person_id, type, value) DO NOTHING),"
+    " nk AS (INSERT INTO match_keys (key, person_id)"
+    "  SELECT * FROM unnest($10::bigint[], $11::bigint[]) ON CONFLICT DO NOTHING)"
+    " UPDATE persons SET traits = COALESCE((SELECT t.traits FROM t WHERE t.o = persons.id),"
+    " '{}'::jsonb), updated_at = clock_timestamp() WHERE persons.id = ANY($1::bigint[])"};
 
 inline constexpr Statement kResolveId{"idres_resolve_id",
                                       "SELECT survivor_id FROM merges WHERE absorbed_id = $1"};

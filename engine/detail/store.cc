@@ -89,34 +89,21 @@ void PersonWrites::AddMatchKeys(std::int64_t person, std::span<const std::int64_
   key_person.insert(key_person.end(), keys.size(), person);
 }
 
-bool PersonWrites::empty() const {
-  return provisional.empty() && updated.empty() && id_person.empty() && key_key.empty() &&
-         merge_absorbed.empty();
+void DeferUpdates(Tx& tx, const PersonWrites& w) {
+  if (w.persons.empty()) return;
+  tx.Defer(kUpdatePersons, Ints(w.persons), Ints(w.trait_owner), TextArray(w.trait_keys),
+           TextArray(w.trait_kinds), TextArray(w.trait_values), Ints(w.id_person),
+           TextArray(w.id_type), TextArray(w.id_value), BoolArray(w.id_unique), Ints(w.key_key),
+           Ints(w.key_person));
 }
 
-namespace {
-
-template <typename Send>
-Rows SendWrites(const PersonWrites& w, Send&& send) {
-  return send(kWritePersons, Ints(w.provisional), BoolArray(w.inserted), Ints(w.trait_owner),
-              TextArray(w.trait_keys), TextArray(w.trait_kinds), TextArray(w.trait_values),
-              Ints(w.updated), Ints(w.id_person), TextArray(w.id_type), TextArray(w.id_value),
-              BoolArray(w.id_unique), Ints(w.key_key), Ints(w.key_person), Ints(w.merge_absorbed),
-              Ints(w.merge_survivor), w.merge_reason);
-}
-
-}  // namespace
-
-void DeferWrites(Tx& tx, const PersonWrites& w) {
-  SendWrites(w, [&](const Statement& s, auto&&... args) {
-    tx.Defer(s, args...);
-    return Rows{};
-  });
-}
-
-std::map<std::int64_t, std::int64_t> WriteAndCommit(Tx& tx, const PersonWrites& w) {
-  const Rows rows = SendWrites(
-      w, [&](const Statement& s, auto&&... args) { return tx.ExecAndCommit(s, args...); });
+std::map<std::int64_t, std::int64_t> CreateAndCommit(Tx& tx, const PersonWrites& w) {
+  const Rows rows =
+      tx.ExecAndCommit(kCreatePersons, Ints(w.persons), BoolArray(w.inserted), Ints(w.trait_owner),
+                       TextArray(w.trait_keys), TextArray(w.trait_kinds), TextArray(w.trait_values),
+                       Ints(w.id_person), TextArray(w.id_type), TextArray(w.id_value),
+                       BoolArray(w.id_unique), Ints(w.key_key), Ints(w.key_person),
+                       Ints(w.merge_absorbed), Ints(w.merge_survivor), w.merge_reason);
   std::map<std::int64_t, std::int64_t> real;
   for (const auto& row : rows) real[row[0].as<std::int64_t>()] = row[1].as<std::int64_t>();
   return real;

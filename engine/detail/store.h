@@ -51,20 +51,20 @@ struct NewIdentifiers {
   std::vector<bool> unique;
 };
 
-// Every write of one transaction's persons, as the rows of kWritePersons.
-// Person ids may be provisional (engine/detail/batch_resolver.h): those in
-// `provisional` get real ids when the rows are written.
+// The writes of one kind of person in a transaction: those it created
+// (provisional ids, engine/detail/batch_resolver.h: kCreatePersons) or the
+// stored ones it changed (kUpdatePersons). Two statements, because a
+// statement doing both costs each write a third more.
 struct PersonWrites {
-  std::vector<std::int64_t> provisional;  // creation order
-  std::vector<bool> inserted;             // per provisional id: gets a row
-  std::vector<std::int64_t> updated;      // stored persons whose traits are rewritten
+  std::vector<std::int64_t> persons;  // created: creation order; updated: stored ids
+  std::vector<bool> inserted;         // created only: gets a row (else merged away)
   std::vector<std::int64_t> trait_owner;
   std::vector<std::string> trait_keys, trait_kinds, trait_values;
   std::vector<std::int64_t> id_person;
   std::vector<std::string> id_type, id_value;
   std::vector<bool> id_unique;
   std::vector<std::int64_t> key_key, key_person;
-  std::vector<std::int64_t> merge_absorbed, merge_survivor;  // of created persons
+  std::vector<std::int64_t> merge_absorbed, merge_survivor;  // created only
   std::string merge_reason;
 
   // The whole traits of `owner`, to be written.
@@ -73,18 +73,19 @@ struct PersonWrites {
   void AddIdentifiers(std::int64_t person, const NewIdentifiers& ids);
   // Match keys `keys` for `person`.
   void AddMatchKeys(std::int64_t person, std::span<const std::int64_t> keys);
-  bool empty() const;
 };
 
 // The writes below are sent with the transaction's next statement or its
 // COMMIT (Tx::Defer); their errors are thrown there.
 
-// Writes `w` (no provisional ids) with the next message.
-void DeferWrites(Tx& tx, const PersonWrites& w);
+// Writes the stored persons of `w` (kUpdatePersons) with the next message;
+// nothing when it names none.
+void DeferUpdates(Tx& tx, const PersonWrites& w);
 
-// Writes `w` and commits, with whatever is pending, in one round trip;
-// returns the real id of each provisional one.
-std::map<std::int64_t, std::int64_t> WriteAndCommit(Tx& tx, const PersonWrites& w);
+// Writes the created persons of `w` (kCreatePersons) and commits, with
+// whatever is pending, in one round trip; returns the real id of each
+// provisional one.
+std::map<std::int64_t, std::int64_t> CreateAndCommit(Tx& tx, const PersonWrites& w);
 
 // Moves the identifiers of `absorbed` to `survivor`, redirects their ids (and
 // older redirects to them) to `survivor`, and deletes them.

@@ -66,27 +66,29 @@ void UpsertQueue::StartThreads() {
 }
 
 void UpsertQueue::Stop() {
+  std::vector<std::thread> threads;
   {
-    std::lock_guard lock(mu_);
+    MutexLock lock(&mu_);
     stopping_ = true;
+    threads = std::move(threads_);  // none starts once stopping_ is set
   }
-  work_.notify_all();
-  clock_.notify_all();
-  for (auto& thread : threads_) {
+  work_.NotifyAll();
+  clock_.NotifyAll();
+  for (auto& thread : threads) {
     if (thread.joinable()) thread.join();
   }
 }
 
 void UpsertQueue::Submit(Record record, const Deadline& deadline, UpsertCallback done) {
   auto call = std::make_unique<Call>(std::move(record), deadline, std::move(done));
-  std::lock_guard lock(mu_);
+  MutexLock lock(&mu_);
   if (stopping_) throw std::logic_error("UpsertQueue::Submit while it stops");
   if (threads_.size() < 1 + runners_) StartThreads();
   queue_.push_back(std::move(call));
   ShowQueue();
   if (idle_runners_ > 0) {
     // An idle runner takes the call at once, and Apply() checks its deadline.
-    work_.notify_one();
+    work_.NotifyOne();
   } else {
     // Under load every runner is busy and takes the call when it comes
     // round: no wake-up, no thread switch, unless the timekeeper must watch
@@ -96,7 +98,7 @@ void UpsertQueue::Submit(Record record, const Deadline& deadline, UpsertCallback
 }
 
 void UpsertQueue::WakeTimekeeperFor(std::optional<Deadline::Clock::time_point> at) {
-  if (at && (!timekeeper_wakes_ || *at < *timekeeper_wakes_)) clock_.notify_one();
+  if (at && (!timekeeper_wakes_ || *at < *timekeeper_wakes_)) clock_.NotifyOne();
 }
 
 std::exception_ptr UpsertQueue::Expired(const Call& call) {
@@ -105,17 +107,17 @@ std::exception_ptr UpsertQueue::Expired(const Call& call) {
 }
 
 std::size_t UpsertQueue::Queued() const {
-  std::lock_guard lock(mu_);
+  MutexLock lock(&mu_);
   return queue_.size();
 }
 
 void UpsertQueue::RunnerLoop() {
-  std::unique_lock lock(mu_);
+  MutexLock lock(&mu_);
   for (;;) {
     if (queue_.empty()) {
       if (stopping_) return;  // only once every call is answered
       ++idle_runners_;
-      work_.wait(lock);
+      work_.Wait(&mu_);
       --idle_runners_;
       continue;
     }
@@ -128,48 +130,48 @@ void UpsertQueue::RunnerLoop() {
       std::unique_ptr<Call> oldest = std::move(queue_.front());
       queue_.pop_front();
       ShowQueue();
-      lock.unlock();
+      lock.Unlock();
       oldest->outcome.error = std::current_exception();
       Answer(*oldest);
-      lock.lock();
+      lock.Lock();
       continue;
     }
     // The calls left behind wait with no runner watching their deadlines.
     if (!queue_.empty()) WakeTimekeeperFor(EarliestAt(queue_));
-    lock.unlock();
+    lock.Unlock();
     Calls again = Apply(std::move(group));
-    lock.lock();
+    lock.Lock();
     if (!again.empty()) Requeue(lock, std::move(again));
   }
 }
 
-void UpsertQueue::Requeue(std::unique_lock<std::mutex>& lock, Calls again) {
+void UpsertQueue::Requeue(MutexLock& lock, Calls again) {
   try {
     // Ahead of the calls that came later, each on its own.
     for (auto it = again.rbegin(); it != again.rend(); ++it) queue_.push_front(std::move(*it));
   } catch (...) {  // no memory to queue them: those not queued get the error
     const std::exception_ptr error = std::current_exception();
-    lock.unlock();
+    lock.Unlock();
     for (auto& call : again) {
       if (!call) continue;
       call->outcome.error = error;
       Answer(*call);
     }
-    lock.lock();
+    lock.Lock();
   }
   ShowQueue();
-  work_.notify_all();
+  work_.NotifyAll();
   WakeTimekeeperFor(EarliestAt(queue_));
 }
 
 void UpsertQueue::TimekeeperLoop() {
-  std::unique_lock lock(mu_);
+  MutexLock lock(&mu_);
   while (!stopping_) {
     Calls expired;
     try {
       expired.reserve(queue_.size());
     } catch (...) {  // no memory now: look again soon
-      clock_.wait_for(lock, kRetryAfterNoMemory);
+      clock_.WaitUntil(&mu_, Deadline::Clock::now() + kRetryAfterNoMemory);
       continue;
     }
     std::optional<Deadline::Clock::time_point> next;
@@ -185,7 +187,7 @@ void UpsertQueue::TimekeeperLoop() {
     }
     if (!expired.empty()) {
       ShowQueue();
-      lock.unlock();
+      lock.Unlock();
       for (auto& call : expired) {
         try {
           call->outcome.error = Expired(*call);
@@ -194,14 +196,14 @@ void UpsertQueue::TimekeeperLoop() {
         }
         Answer(*call);
       }
-      lock.lock();
+      lock.Lock();
       continue;  // the queue may have changed meanwhile
     }
     timekeeper_wakes_ = next;
     if (next) {
-      clock_.wait_until(lock, *next);
+      clock_.WaitUntil(&mu_, *next);
     } else {
-      clock_.wait(lock);
+      clock_.Wait(&mu_);
     }
   }
 }

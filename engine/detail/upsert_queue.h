@@ -37,16 +37,15 @@
 // once. The destructor waits until every call submitted has been answered.
 #pragma once
 
-#include <condition_variable>
 #include <cstddef>
 #include <deque>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <thread>
 #include <vector>
 
+#include "base/mutex.h"
 #include "engine/deadline.h"
 #include "engine/observer.h"
 #include "engine/record.h"
@@ -84,7 +83,7 @@ class UpsertQueue {
   void Submit(Record record, const Deadline& deadline, UpsertCallback done);
 
   // Calls waiting for a runner to take them.
-  std::size_t Queued() const;
+  std::size_t Queued() const EXCLUDES(mu_);
 
  private:
   struct Call;
@@ -92,31 +91,32 @@ class UpsertQueue {
 
   // Starts the threads not running yet; under mu_. Throws when not even
   // the timekeeper and one runner run.
-  void StartThreads();
+  void StartThreads() REQUIRES(mu_);
   // Lets the runners answer every queued call, then joins the threads.
-  void Stop();
+  void Stop() EXCLUDES(mu_);
   // A runner: takes groups while there are calls, until stopping.
-  void RunnerLoop();
+  void RunnerLoop() EXCLUDES(mu_);
   // Answers queued calls whose deadline passed, until stopping.
-  void TimekeeperLoop();
+  void TimekeeperLoop() EXCLUDES(mu_);
   // Takes the oldest queued calls into a group; under mu_. Throws (no
   // memory) only before it takes any.
-  Calls TakeGroup();
+  Calls TakeGroup() REQUIRES(mu_);
   // Applies `group` without mu_: answers its calls, or returns those to be
   // applied again alone. Never throws.
-  Calls Apply(Calls group);
+  Calls Apply(Calls group) EXCLUDES(mu_);
   // Fills in the outcomes of `group`'s calls and marks those to retry.
-  void ApplyGroup(const Calls& group);
-  // Puts `again` back at the head of the queue; under mu_ (`lock`).
-  void Requeue(std::unique_lock<std::mutex>& lock, Calls again);
+  void ApplyGroup(const Calls& group) EXCLUDES(mu_);
+  // Puts `again` back at the head of the queue; under mu_ (`lock`, which it
+  // may let go of meanwhile).
+  void Requeue(MutexLock& lock, Calls again) REQUIRES(mu_);
   // Wakes the timekeeper if `at` is earlier than it sleeps until; under mu_.
-  void WakeTimekeeperFor(std::optional<Deadline::Clock::time_point> at);
+  void WakeTimekeeperFor(std::optional<Deadline::Clock::time_point> at) REQUIRES(mu_);
   // The DeadlineError of `call` once its deadline passed before it ran.
   static std::exception_ptr Expired(const Call& call);
   // Calls the call's callback; without mu_.
   static void Answer(Call& call);
   // Tells the observer how many wait; under mu_.
-  void ShowQueue();
+  void ShowQueue() REQUIRES(mu_);
 
   UpsertApplier& applier_;
   const std::size_t runners_;
@@ -124,17 +124,16 @@ class UpsertQueue {
   const std::size_t max_identifiers_;
   EngineObserver* const observer_;
 
-  mutable std::mutex mu_;
-  std::condition_variable work_;             // runners wait here for calls
-  std::condition_variable clock_;            // the timekeeper waits here
-  std::deque<std::unique_ptr<Call>> queue_;  // guarded by mu_; oldest first
-  int idle_runners_ = 0;                     // guarded by mu_
-  // When the timekeeper wakes next, if it sleeps until a deadline; guarded
-  // by mu_.
-  std::optional<Deadline::Clock::time_point> timekeeper_wakes_;
-  bool stopping_ = false;  // guarded by mu_
-  // The timekeeper, then the runners; guarded by mu_ until stopping_.
-  std::vector<std::thread> threads_;
+  mutable Mutex mu_;
+  CondVar work_;                                             // runners wait here for calls
+  CondVar clock_;                                            // the timekeeper waits here
+  std::deque<std::unique_ptr<Call>> queue_ GUARDED_BY(mu_);  // oldest first
+  int idle_runners_ GUARDED_BY(mu_) = 0;
+  // When the timekeeper wakes next, if it sleeps until a deadline.
+  std::optional<Deadline::Clock::time_point> timekeeper_wakes_ GUARDED_BY(mu_);
+  bool stopping_ GUARDED_BY(mu_) = false;
+  // The timekeeper, then the runners; Stop() takes them out to join them.
+  std::vector<std::thread> threads_ GUARDED_BY(mu_);
 };
 
 }  // namespace idres::detail

@@ -9,13 +9,13 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <condition_variable>
 #include <filesystem>
 #include <future>
 #include <mutex>
 #include <string>
 #include <thread>
 
+#include "base/mutex.h"
 #include "engine/errors.h"
 
 namespace idres::testing {
@@ -35,9 +35,7 @@ Record Named(const std::string& cookie, int extra = 0) {
 // first call until Release(); fails groups while `fail_groups` is set.
 class GatedApplier : public detail::UpsertApplier {
  public:
-  std::vector<std::vector<std::string>> calls;  // cookies of each call, in order
-  std::vector<Deadline> deadlines;              // deadline of each call
-  std::vector<bool> batched;                    // each call was an ApplyInOrder
+  // Set before the first call, read by the queue's threads after it.
   bool fail_groups = false;
   // A group waits until its deadline has passed, then fails as the engine
   // would.
@@ -46,19 +44,33 @@ class GatedApplier : public detail::UpsertApplier {
   // fails as the engine would.
   std::string slow_cookie = "none";
 
-  void Release() {
-    std::lock_guard lock(mu_);
+  void Release() EXCLUDES(mu_) {
+    MutexLock lock(&mu_);
     released_ = true;
-    cv_.notify_all();
+    cv_.NotifyAll();
   }
   // Blocks until the first call has arrived and is being held.
-  void AwaitHeld() {
-    std::unique_lock lock(mu_);
-    cv_.wait(lock, [&] { return !calls.empty(); });
+  void AwaitHeld() EXCLUDES(mu_) {
+    MutexLock lock(&mu_);
+    while (calls_.empty()) cv_.Wait(&mu_);
   }
-  std::size_t CallCount() {
-    std::lock_guard lock(mu_);
-    return calls.size();
+  std::size_t CallCount() EXCLUDES(mu_) {
+    MutexLock lock(&mu_);
+    return calls_.size();
+  }
+  // The cookies of each call, in order; the deadline of each call; whether
+  // each call was an ApplyInOrder.
+  std::vector<std::vector<std::string>> Calls() EXCLUDES(mu_) {
+    MutexLock lock(&mu_);
+    return calls_;
+  }
+  std::vector<Deadline> Deadlines() EXCLUDES(mu_) {
+    MutexLock lock(&mu_);
+    return deadlines_;
+  }
+  std::vector<bool> Batched() EXCLUDES(mu_) {
+    MutexLock lock(&mu_);
+    return batched_;
   }
 
   UpsertResult ApplyOne(const Record& record, const Deadline& deadline) override {
@@ -84,15 +96,18 @@ class GatedApplier : public detail::UpsertApplier {
   }
 
  private:
-  void Enter(std::span<const Record> records, const Deadline& deadline, bool batch) {
-    std::unique_lock lock(mu_);
+  void Enter(std::span<const Record> records, const Deadline& deadline, bool batch)
+      EXCLUDES(mu_) {
+    MutexLock lock(&mu_);
     std::vector<std::string> cookies;
     for (const Record& r : records) cookies.push_back(r.identifiers.front().value);
-    calls.push_back(std::move(cookies));
-    deadlines.push_back(deadline);
-    batched.push_back(batch);
-    cv_.notify_all();
-    if (calls.size() == 1) cv_.wait(lock, [&] { return released_; });
+    calls_.push_back(std::move(cookies));
+    deadlines_.push_back(deadline);
+    batched_.push_back(batch);
+    cv_.NotifyAll();
+    if (calls_.size() == 1) {
+      while (!released_) cv_.Wait(&mu_);
+    }
   }
   static UpsertResult Answer(const Record& r) {
     UpsertResult result;
@@ -103,9 +118,12 @@ class GatedApplier : public detail::UpsertApplier {
     return result;
   }
 
-  std::mutex mu_;
-  std::condition_variable cv_;
-  bool released_ = false;
+  Mutex mu_;
+  CondVar cv_;
+  std::vector<std::vector<std::string>> calls_ GUARDED_BY(mu_);
+  std::vector<Deadline> deadlines_ GUARDED_BY(mu_);
+  std::vector<bool> batched_ GUARDED_BY(mu_);
+  bool released_ GUARDED_BY(mu_) = false;
 };
 
 // Submits `record` to `queue` and waits for its outcome: the result, or
@@ -188,9 +206,9 @@ TEST_CASE("a lone upsert on an idle queue is a plain upsert", "[engine]") {
   inner.Release();
   detail::UpsertQueue queue(inner, 2, 32, kManyIdentifiers);
   CHECK(Upsert(queue, Named("7"), {}).person_id == 7);
-  REQUIRE(inner.calls.size() == 1);
-  CHECK(inner.calls[0] == std::vector<std::string>{"7"});
-  CHECK(inner.batched == std::vector<bool>{false});
+  REQUIRE(inner.Calls().size() == 1);
+  CHECK(inner.Calls()[0] == std::vector<std::string>{"7"});
+  CHECK(inner.Batched() == std::vector<bool>{false});
 }
 
 TEST_CASE("upserts queued behind a busy connection share one group, in arrival order", "[engine]") {
@@ -198,9 +216,9 @@ TEST_CASE("upserts queued behind a busy connection share one group, in arrival o
   detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
   auto queued = QueueBehindFirst(inner, queue, {{"2"}, {"3"}, {"4"}, {"5"}});
   for (int i = 2; i <= 5; ++i) CHECK(queued[static_cast<std::size_t>(i - 2)].get().person_id == i);
-  REQUIRE(inner.calls.size() == 2);
-  CHECK(inner.calls[1] == std::vector<std::string>{"2", "3", "4", "5"});
-  CHECK(inner.batched == std::vector<bool>{false, true});
+  REQUIRE(inner.Calls().size() == 2);
+  CHECK(inner.Calls()[1] == std::vector<std::string>{"2", "3", "4", "5"});
+  CHECK(inner.Batched() == std::vector<bool>{false, true});
 }
 
 TEST_CASE("a group takes at most max_records records, the rest go next", "[engine]") {
@@ -208,7 +226,7 @@ TEST_CASE("a group takes at most max_records records, the rest go next", "[engin
   detail::UpsertQueue queue(inner, 1, 2, kManyIdentifiers);
   auto queued = QueueBehindFirst(inner, queue, {{"2"}, {"3"}, {"4"}, {"5"}, {"6"}});
   for (auto& f : queued) CHECK(f.get().ok());
-  CHECK(inner.calls == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"4", "5"}, {"6"}});
+  CHECK(inner.Calls() == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"4", "5"}, {"6"}});
 }
 
 TEST_CASE("a bad record in a group gets its own error, the others their persons", "[engine]") {
@@ -227,8 +245,8 @@ TEST_CASE("a failed group is no record's answer: each is applied again alone", "
   // The group failed for both; alone, one record fails and one goes in.
   CHECK_THROWS_AS(queued[0].get(), BusyError);
   CHECK(queued[1].get().person_id == 3);
-  REQUIRE(inner.calls.size() == 4);
-  CHECK(inner.calls[1] == std::vector<std::string>{"throws", "3"});
+  REQUIRE(inner.Calls().size() == 4);
+  CHECK(inner.Calls()[1] == std::vector<std::string>{"throws", "3"});
 }
 
 TEST_CASE("a group runs to the earliest deadline of its records", "[engine]") {
@@ -238,8 +256,8 @@ TEST_CASE("a group runs to the earliest deadline of its records", "[engine]") {
   const Deadline later = Deadline::After(std::chrono::milliseconds(90000));
   auto queued = QueueBehindFirst(inner, queue, {{"2", later}, {"3", {}}, {"4", soon}});
   for (auto& f : queued) CHECK(f.get().ok());
-  REQUIRE(inner.deadlines.size() == 2);
-  CHECK(inner.deadlines[1].at() == soon.at());
+  REQUIRE(inner.Deadlines().size() == 2);
+  CHECK(inner.Deadlines()[1].at() == soon.at());
 }
 
 TEST_CASE("a group stops before the identifier bound, unless its first record passes it",
@@ -249,7 +267,7 @@ TEST_CASE("a group stops before the identifier bound, unless its first record pa
   auto queued =
       QueueBehindFirst(inner, queue, {{"2", {}, 1}, {"3", {}, 0}, {"4", {}, 1}, {"5", {}, 5}});
   for (auto& f : queued) CHECK(f.get().ok());
-  CHECK(inner.calls == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"4"}, {"5"}});
+  CHECK(inner.Calls() == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"4"}, {"5"}});
 }
 
 TEST_CASE("a call waits in the queue no longer than its deadline, and never runs", "[engine]") {
@@ -284,8 +302,8 @@ TEST_CASE("a record out of time when its group fails is told it may have been st
   }
   // The record with time left is applied again, alone.
   CHECK(queued[1].get().person_id == 3);
-  CHECK(inner.calls == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"3"}});
-  CHECK(inner.batched == std::vector<bool>{false, true, false});
+  CHECK(inner.Calls() == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"3"}});
+  CHECK(inner.Batched() == std::vector<bool>{false, true, false});
 }
 
 TEST_CASE("a record out of time while it waits to go again alone may have been stored",
@@ -307,7 +325,7 @@ TEST_CASE("a record out of time while it waits to go again alone may have been s
     // The failed group may have stored it: not "nothing was written".
     CHECK_THAT(e.what(), Catch::Contains("may or may not have been stored"));
   }
-  CHECK(inner.calls == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"2"}});
+  CHECK(inner.Calls() == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"2"}});
 }
 
 TEST_CASE("an exception of a lone upsert reaches its caller only", "[engine]") {
@@ -351,7 +369,7 @@ TEST_CASE("a stopping queue answers every call it was given", "[engine]") {
   }  // the destructor returns only once all four are answered
   std::sort(answered.begin(), answered.end());
   CHECK(answered == std::vector<std::int64_t>{1, 2, 3, 4});
-  CHECK(inner.calls == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"4"}});
+  CHECK(inner.Calls() == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"4"}});
 }
 
 }  // namespace
