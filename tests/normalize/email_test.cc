@@ -88,19 +88,9 @@ TEST_CASE("email rejections name their reason", "[normalize][email]") {
 }
 
 TEST_CASE("email ASCII fast path agrees with ICU", "[normalize][email]") {
-  const char* inputs[] = {"Anna@Example.com",
-                          "a@b.c",
-                          "x@ab--cd.com",
-                          "x@xn--bcher-kva.de",
-                          "x@-a.com",
-                          "x@a-.com",
-                          "x@a_b.com",
-                          "x@example.com.",
-                          "X+Y@EXAMPLE.COM",
-                          "x@1.2.3.4",
-                          "x@a..b",
-                          "x@"
-                          "0123456789.com"};
+  const char* inputs[] = {"Anna@Example.com", "a@b.c",     "x@ab--cd.com", "x@xn--bcher-kva.de",
+                          "x@-a.com",         "x@a-.com",  "x@a_b.com",    "x@example.com.",
+                          "X+Y@EXAMPLE.COM",  "x@1.2.3.4", "x@a..b",       "x@0123456789.com"};
   for (const char* input : inputs) {
     INFO(input);
     const auto fast = idres::normalize_detail::NormalizeEmailWith(input, {}, true);
