@@ -29,8 +29,8 @@ Tx::~Tx() {
   if (!done_) Rollback();
 }
 
-void Tx::Queue(const Statement& s, std::initializer_list<std::string> params) {
-  pending_.push_back(Call{s.name, s.sql, params});
+void Tx::Queue(const Statement& s, std::vector<std::string> params) {
+  pending_.push_back(Call{s.name, s.sql, std::move(params)});
 }
 
 bool Tx::Unwatch() {

@@ -40,12 +40,12 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
-#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/detail/begin_sql.h"
@@ -79,21 +79,21 @@ class Tx {
   // Runs `s` with `args` as $1, $2, ... (after whatever is pending) and
   // returns its rows.
   template <typename... Args>
-  Rows Exec(const Statement& s, const Args&... args) {
-    Queue(s, {Param(args)...});
+  Rows Exec(const Statement& s, Args&&... args) {
+    Queue(s, Params(std::forward<Args>(args)...));
     return Send(false);
   }
 
   // Queues `s`, whose rows nobody reads, for the next message.
   template <typename... Args>
-  void Defer(const Statement& s, const Args&... args) {
-    Queue(s, {Param(args)...});
+  void Defer(const Statement& s, Args&&... args) {
+    Queue(s, Params(std::forward<Args>(args)...));
   }
 
   // Runs `s` and commits, in one message; returns the rows of `s`.
   template <typename... Args>
-  Rows ExecAndCommit(const Statement& s, const Args&... args) {
-    Queue(s, {Param(args)...});
+  Rows ExecAndCommit(const Statement& s, Args&&... args) {
+    Queue(s, Params(std::forward<Args>(args)...));
     return Send(true);
   }
 
@@ -101,9 +101,18 @@ class Tx {
   void Commit();
 
  private:
-  static std::string Param(std::string_view v) { return std::string(v); }
+  // Text parameters; a temporary (an array literal of a whole batch) is
+  // moved, not copied.
+  static std::string Param(std::string v) { return v; }
   static std::string Param(std::int64_t v) { return std::to_string(v); }
-  void Queue(const Statement& s, std::initializer_list<std::string> params);
+  template <typename... Args>
+  static std::vector<std::string> Params(Args&&... args) {
+    std::vector<std::string> out;
+    out.reserve(sizeof...(args));
+    (out.push_back(Param(std::forward<Args>(args))), ...);
+    return out;
+  }
+  void Queue(const Statement& s, std::vector<std::string> params);
   // Sends the pending statements (and COMMIT if `commit`) as one message;
   // the rows of the last pending statement.
   Rows Send(bool commit);
