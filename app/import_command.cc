@@ -48,13 +48,16 @@ std::optional<std::string> BuildMapping(ImportFlags& f) {
   if (!f.mapping_file.empty()) {
     if (auto error = f.options.mapping.AddFile(f.mapping_file)) return *error;
   }
+  Model model;
   try {
-    BuildMatchConfig(f.match);
+    model = BuildModel(f.match);
   } catch (const std::exception& e) {
     return e.what();
   }
-  // A misspelt type would reject that column in every record.
-  const auto kinds = NormalizerConfig::Defaults().kinds;
+  // A misspelt type would reject that column in every record; the model may
+  // add types of its own.
+  auto kinds = NormalizerConfig::Defaults().kinds;
+  for (const auto& [type, kind] : model.NormalizerKinds()) kinds[type] = kind;
   for (const batch::ColumnMapping& m : f.options.mapping.identifiers) {
     if (kinds.contains(m.name)) continue;
     std::string known;
@@ -83,7 +86,7 @@ int RunImportCommand(ImportFlags& f) {
     eo.lock_timeout = std::chrono::milliseconds(f.lock_timeout_ms);
     eo.max_traits = f.max_traits;
     eo.max_person_traits = f.max_person_traits;
-    eo.match = BuildMatchConfig(f.match);
+    eo.model = BuildModel(f.match);
     engine = std::make_unique<Engine>(std::move(eo));
     sink = std::make_unique<batch::EngineSink>(*engine);
   }

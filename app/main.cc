@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   idres::app::AddNormalizeCommand(app);
   idres::app::AddImportCommand(app);
   idres::app::AddReconcileCommand(app);
+  idres::app::AddModelCommand(app);
 
   try {
     app.parse(argc, argv);

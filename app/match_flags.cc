@@ -2,36 +2,43 @@
 
 #include <CLI/CLI.hpp>
 
+#include <iostream>
+#include <memory>
 #include <stdexcept>
+
+#include "app/commands.h"
+#include "matcher/model_file.h"
 
 namespace idres::app {
 
 void AddMatchFlags(CLI::App& cmd, MatchFlags& flags) {
-  cmd.add_option("--weight", flags.weights, "TYPE=WEIGHT, repeatable: a type's match weight")
-      ->envname("IDRES_WEIGHT")
-      ->delimiter(',');
-  cmd.add_option("--threshold", flags.threshold,
-                 "score a person must reach to match (0: default 1.0)")
-      ->envname("IDRES_THRESHOLD")
-      ->capture_default_str();
+  cmd.add_option("--model", flags.model_file,
+                 "TOML model file (idres model prints the built-in one)")
+      ->envname("IDRES_MODEL");
 }
 
-MatchConfig BuildMatchConfig(const MatchFlags& flags) {
-  MatchConfig match = MatchConfig::Defaults();
-  for (const auto& entry : flags.weights) {
-    const auto eq = entry.find('=');
-    if (eq == std::string::npos) throw std::runtime_error("--weight wants TYPE=WEIGHT: " + entry);
-    const std::string type = entry.substr(0, eq);
-    auto it = match.types.find(type);
-    if (it == match.types.end()) throw std::runtime_error("--weight: unknown type " + type);
+Model BuildModel(const MatchFlags& flags) {
+  if (flags.model_file.empty()) return Model::Defaults();
+  auto result = LoadModelFile(flags.model_file);
+  if (auto* error = std::get_if<std::string>(&result)) throw std::runtime_error(*error);
+  return std::get<Model>(std::move(result));
+}
+
+void AddModelCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "model",
+      "Print the effective matching model as a model file (the built-in one, or --model's)");
+  auto flags = std::make_shared<MatchFlags>();
+  AddMatchFlags(*cmd, *flags);
+  cmd->callback([flags] {
     try {
-      it->second.weight = std::stod(entry.substr(eq + 1));
-    } catch (const std::exception&) {
-      throw std::runtime_error("--weight: not a number: " + entry);
+      std::cout << ModelToToml(BuildModel(*flags));
+      SetExitCode(0);
+    } catch (const std::runtime_error& e) {
+      std::cerr << "idres model: " << e.what() << "\n";
+      SetExitCode(2);
     }
-  }
-  if (flags.threshold > 0) match.threshold = flags.threshold;
-  return match;
+  });
 }
 
 }  // namespace idres::app

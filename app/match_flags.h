@@ -1,13 +1,13 @@
-// The matcher's options, shared by every command that writes through the
-// engine. `idres import` (direct) and `idres reconcile` must match — and so
-// lock — exactly as the running service does, or a record that the service
-// would merge becomes a second person in a batch run.
+// The matching model's option, shared by every command that decides
+// through the engine. `idres import` (direct) and `idres reconcile` must
+// match — and so lock — exactly as the running service does, or a record
+// that the service would merge becomes a second person in a batch run: give
+// them the same --model file.
 #pragma once
 
 #include <string>
-#include <vector>
 
-#include "matcher/match_config.h"
+#include "matcher/model.h"
 
 namespace CLI {
 class App;
@@ -16,16 +16,14 @@ class App;
 namespace idres::app {
 
 struct MatchFlags {
-  std::vector<std::string> weights;  // TYPE=WEIGHT
-  double threshold = 0;              // 0: the default
+  std::string model_file;  // empty: the built-in model
 };
 
-// Registers --weight (repeatable, comma-separated) and --threshold, with
-// IDRES_WEIGHT and IDRES_THRESHOLD, as `idres serve` has them.
+// Registers --model FILE, with IDRES_MODEL, as `idres serve` has it.
 void AddMatchFlags(CLI::App& cmd, MatchFlags& flags);
 
-// The defaults with `flags` applied. Throws std::runtime_error naming the
-// bad entry (not TYPE=WEIGHT, an unknown type, not a number).
-MatchConfig BuildMatchConfig(const MatchFlags& flags);
+// The built-in model, or the one the file makes of it. Throws
+// std::runtime_error saying what is wrong with the file.
+Model BuildModel(const MatchFlags& flags);
 
 }  // namespace idres::app

@@ -30,9 +30,9 @@ struct ReconcileFlags {
 };
 
 int RunReconcileCommand(const ReconcileFlags& f) {
-  MatchConfig match;
+  Model match;
   try {
-    match = BuildMatchConfig(f.match);
+    match = BuildModel(f.match);
   } catch (const std::exception& e) {
     spdlog::error("reconcile: {}", e.what());
     return 2;
@@ -42,7 +42,7 @@ int RunReconcileCommand(const ReconcileFlags& f) {
   options.database_url = f.database_url;
   options.pool_size = 1;
   options.lock_timeout = std::chrono::milliseconds(f.lock_timeout_ms);
-  options.match = std::move(match);
+  options.model = std::move(match);
   Engine engine(std::move(options));
   const std::atomic<bool>& stop = batch::StopOnInterrupt();
   batch::ReconcileRun run = batch::RunReconcile(

@@ -127,7 +127,7 @@ EngineOptions BuildEngineOptions(const ServeFlags& flags,
   options.max_traits = flags.server.limits.max_traits;
   options.max_person_traits = flags.max_person_traits;
   options.normalizer.default_region = flags.default_region;
-  options.match = BuildMatchConfig(flags.match);
+  options.model = BuildModel(flags.match);
   options.observer = metrics;
   options.upsert_runners = flags.upsert_runners;
   options.group_max_records = static_cast<std::size_t>(flags.coalesce);
@@ -185,9 +185,7 @@ void AddServeCommand(CLI::App& app) {
       "most single upserts, queued while the database is busy, to share a transaction (1: none)");
   Add(*cmd, "lock-timeout-ms", f.lock_timeout_ms, "longest wait for a lock before unavailable");
   Add(*cmd, "default-region", f.default_region, "region for phones without a country code");
-  Add(*cmd, "weight", f.match.weights, "TYPE=WEIGHT, repeatable: a type's match weight")
-      ->delimiter(',');
-  Add(*cmd, "threshold", f.match.threshold, "score a person must reach to match (0: default 1.0)");
+  Add(*cmd, "model", f.match.model_file, "TOML model file (idres model prints the built-in one)");
   Add(*cmd, "max-body-bytes", f.server.limits.max_body_bytes, "largest request body");
   Add(*cmd, "max-identifiers", f.server.limits.max_identifiers, "most identifiers per record");
   Add(*cmd, "max-traits", f.server.limits.max_traits, "most traits per record");

@@ -40,7 +40,7 @@
 #include "engine/observer.h"
 #include "engine/record.h"
 #include "engine/submit.h"
-#include "matcher/match_config.h"
+#include "matcher/model.h"
 #include "normalize/normalizer.h"
 
 namespace idres {
@@ -67,7 +67,7 @@ struct EngineOptions {
   std::size_t max_traits = 100;
   std::size_t max_person_traits = 1000;
   NormalizerConfig normalizer = NormalizerConfig::Defaults();
-  MatchConfig match = MatchConfig::Defaults();
+  Model model = Model::Defaults();
   std::shared_ptr<EngineObserver> observer;  // may be null
   // BatchUpsert runs one transaction per chunk of at most this many records
   // and this many lock keys. Every key is a lock-table entry until COMMIT:

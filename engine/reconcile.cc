@@ -5,6 +5,7 @@
 // (Engine::Impl::GrowReconcileGroup), so unlike an upsert it can deadlock;
 // the database breaks that and the attempt is retried.
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <numeric>
 #include <set>
@@ -13,7 +14,6 @@
 #include "engine/detail/merge_helpers.h"
 #include "engine/detail/store.h"
 #include "engine/engine.h"
-#include "matcher/weak_sets.h"
 #include "normalize/lock_key.h"
 
 namespace idres {
@@ -27,10 +27,21 @@ Identifier Renormalized(const Normalizer& n, const Identifier& stored, std::stri
   return stored;
 }
 
-// Values that make two persons one on their own: strong or unique types.
-bool Decisive(const MatchConfig& config, const Identifier& id) {
-  const TypeRule* rule = config.Find(id.type);
-  return rule != nullptr && (rule->unique || IsStrong(config, id.type));
+// Values looked up one by one: strong or exclusive types.
+bool LookedUp(const Model& model, const Identifier& id) {
+  const TypeModel* t = model.Find(id.type);
+  return t != nullptr && (t->strong || t->exclusive);
+}
+
+// How many persons other than the one holding `ids` hold each of them.
+ValueCounts OthersHolding(const std::vector<Identifier>& ids,
+                          const std::map<Identifier, std::size_t>& holders) {
+  ValueCounts counts;
+  for (const Identifier& v : ids) {
+    auto it = holders.find(v);
+    counts[v] = it == holders.end() || it->second == 0 ? 0 : it->second - 1;
+  }
+  return counts;
 }
 
 class PersonSets {
@@ -72,28 +83,33 @@ std::set<std::int64_t> Engine::Impl::GrowReconcileGroup(detail::Tx& tx,
     if (ids.empty()) return {};
     // The keys an upsert of these values would lock, then a new statement
     // finds everyone else who holds them by now.
-    LockPlan plan;
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    std::vector<std::int64_t> keys, match_keys = detail::PersonMatchKeys(planner, ids);
     for (const Identifier& id : ids) {
-      if (Decisive(options.match, id)) plan.lookups.push_back(id);
+      if (LookedUp(options.model, id)) keys.push_back(LockKey(id));
     }
-    plan.match_keys = detail::PersonMatchKeys(planner, ids);
-    std::vector<std::int64_t> keys;
-    for (const Identifier& id : plan.lookups) keys.push_back(LockKey(id));
-    keys.insert(keys.end(), plan.match_keys.begin(), plan.match_keys.end());
+    keys.insert(keys.end(), match_keys.begin(), match_keys.end());
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
     std::erase_if(keys, [&](std::int64_t k) { return locked.contains(k); });
     if (!keys.empty()) LockKeys(tx, keys);
     locked.insert(keys.begin(), keys.end());
-    const std::vector<Candidate> candidates = detail::ReadCandidates(tx, plan);
-    const std::set<Identifier> decisive(plan.lookups.begin(), plan.lookups.end());
+    const detail::CandidateRead read = detail::ReadCandidates(tx, ids, match_keys, options.model);
+    std::vector<Candidate> candidates;
+    for (auto& [id, p] : detail::ReadPersons(tx, read.persons)) {
+      candidates.push_back({id, std::move(p.identifiers)});
+    }
     std::size_t grew = 0;
-    for (const Candidate& c : candidates) {  // shares a strong or unique value
-      const bool shares = std::any_of(c.identifiers.begin(), c.identifiers.end(),
-                                      [&](const Identifier& id) { return decisive.contains(id); });
+    for (const Candidate& c : candidates) {  // shares an exclusive value: must join
+      const bool shares =
+          std::any_of(c.identifiers.begin(), c.identifiers.end(), [&](const Identifier& id) {
+            return options.model.Exclusive(id.type) &&
+                   std::binary_search(ids.begin(), ids.end(), id);
+          });
       if (shares) grew += everyone.insert(c.person_id).second;
     }
-    for (std::int64_t id : matcher.Decide(ids, candidates).matches) {
+    for (std::int64_t id : matcher.Decide(ids, candidates, read.counts).matches) {
       grew += everyone.insert(id).second;
     }
     if (grew == 0) return everyone;
@@ -104,11 +120,9 @@ std::vector<ReconcileGroup> Engine::FindReconcileGroups(std::string_view region)
   std::vector<std::pair<std::int64_t, Identifier>> rows;
   impl_->RunTx([&](detail::Tx& tx) { rows = detail::ReadAllIdentifiers(tx); });
 
-  const MatchConfig& config = impl_->options.match;
+  const Model& model = impl_->options.model;
   PersonSets sets;
   std::map<std::int64_t, std::vector<std::string>> reasons;  // by person, merged later
-  std::map<Identifier, std::int64_t> first_holder;
-  std::map<std::int64_t, std::int64_t> first_key_holder;
   std::map<std::int64_t, std::vector<Identifier>> normalized;
   for (const auto& [person, stored] : rows) {
     const Identifier id = Renormalized(impl_->normalizer, stored, region);
@@ -118,21 +132,52 @@ std::vector<ReconcileGroup> Engine::FindReconcileGroups(std::string_view region)
                                 " today");
     }
     normalized[person].push_back(id);
-    if (!Decisive(config, id)) continue;
-    auto [it, added] = first_holder.emplace(id, person);
-    if (!added && sets.Root(it->second) != sets.Root(person)) {
-      sets.Union(it->second, person);
-      reasons[person].push_back("shares " + id.type + ":" + id.value);
-    }
   }
-  for (const auto& [person, ids] : normalized) {
-    for (std::int64_t key : detail::PersonMatchKeys(impl_->planner, ids)) {
-      auto [it, added] = first_key_holder.emplace(key, person);
-      if (!added && sets.Root(it->second) != sets.Root(person)) {
-        sets.Union(it->second, person);
-        reasons[person].push_back("weak identifiers reach the threshold together");
-      }
+  // Who holds each value and each blocking key: the pairs to compare are
+  // the persons an upsert of one would find as candidates of the other.
+  std::map<Identifier, std::size_t> holders;
+  std::map<Identifier, std::vector<std::int64_t>> by_value;
+  std::map<std::int64_t, std::vector<std::int64_t>> by_key;
+  for (auto& [person, ids] : normalized) {
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    for (const Identifier& id : ids) {
+      ++holders[id];
+      if (LookedUp(model, id)) by_value[id].push_back(person);
     }
+    for (std::int64_t key : detail::PersonMatchKeys(impl_->planner, ids))
+      by_key[key].push_back(person);
+  }
+  std::set<std::pair<std::int64_t, std::int64_t>> pairs;
+  const auto AddPairs = [&](const std::vector<std::int64_t>& persons, std::size_t cap) {
+    if (persons.size() > cap) return;  // generic: brings no candidates
+    for (std::size_t i = 0; i < persons.size(); ++i) {
+      for (std::size_t j = i + 1; j < persons.size(); ++j) pairs.insert({persons[i], persons[j]});
+    }
+  };
+  for (const auto& [id, persons] : by_value) {
+    if (model.Exclusive(id.type)) {  // one person only: they must be one
+      for (std::size_t i = 1; i < persons.size(); ++i) {
+        if (sets.Root(persons[0]) == sets.Root(persons[i])) continue;
+        sets.Union(persons[0], persons[i]);
+        reasons[persons[i]].push_back("shares " + id.type + ":" + id.value);
+      }
+      continue;
+    }
+    AddPairs(persons, model.Find(id.type)->generic_cap);
+  }
+  for (const auto& [key, persons] : by_key) AddPairs(persons, model.key_cap);
+  for (const auto& [a, b] : pairs) {
+    if (sets.Root(a) == sets.Root(b)) continue;
+    const std::vector<Identifier>& x = normalized[a];
+    const Score score =
+        impl_->matcher.Compare(x, Candidate{b, normalized[b]}, OthersHolding(x, holders));
+    if (score.total < model.threshold && !(score.strong_exact && !score.against)) continue;
+    sets.Union(a, b);
+    char total[32];
+    std::snprintf(total, sizeof total, "%.1f", score.total);
+    reasons[b].push_back("matches person " + std::to_string(a) + " under the model (score " +
+                         total + ")");
   }
   std::map<std::int64_t, ReconcileGroup> groups;  // by root
   for (const auto& [person, ids] : normalized) {
@@ -194,7 +239,7 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
     detail::PersonWrites w;
     w.persons.push_back(result.survivor);
     w.AddTraits(result.survivor, traits);
-    w.AddIdentifiers(result.survivor, detail::ToInsert(fresh, impl_->options.match));
+    w.AddIdentifiers(result.survivor, detail::ToInsert(fresh, impl_->options.model));
     w.AddMatchKeys(result.survivor, detail::PersonMatchKeys(impl_->planner, all_today));
     detail::DeferUpdates(tx, w);
     result.identifiers_rewritten = stale.size();

@@ -4,7 +4,9 @@
 #include <map>
 #include <set>
 
-#include "matcher/weak_sets.h"
+#include "matcher/comparisons.h"
+#include "matcher/nicknames.h"
+#include "matcher/phonetic.h"
 #include "normalize/lock_key.h"
 
 namespace idres {
@@ -23,28 +25,67 @@ void SortUnique(std::vector<std::int64_t>& keys) {
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
 }
 
-// Appends one composite key per choice of one value per type of `set`;
-// stops (returns false) once `out` would exceed `cap`.
-bool AppendCombinations(const ValuesByType& values, const std::vector<std::string>& set,
-                        std::size_t cap, std::vector<std::int64_t>& out) {
-  std::vector<const std::set<std::string>*> columns;
-  for (const std::string& type : set) {
-    auto it = values.find(type);
-    if (it == values.end()) return true;  // the record lacks a type of the set
-    columns.push_back(&it->second);
+void AddCodes(const PhoneticCodes& c, std::set<std::string>& out) {
+  if (!c.primary.empty()) out.insert(c.primary);
+  if (!c.alternate.empty()) out.insert(c.alternate);
+}
+
+// The values `derivation` makes of one value of a type.
+void Derive(std::string_view derivation, const std::string& v, std::set<std::string>& out) {
+  if (derivation == "value") {
+    out.insert(v);
+  } else if (derivation == "year") {
+    if (v.size() == 10) out.insert(v.substr(0, 4));
+  } else if (derivation == "month_day") {
+    if (v.size() == 10) out.insert(v.substr(5));
+  } else if (derivation == "local") {
+    if (const std::size_t at = v.rfind('@'); at != std::string::npos) out.insert(v.substr(0, at));
+  } else if (derivation == "street") {
+    const AddressParts a = SplitAddress(v);
+    if (!a.house.empty() && !a.street.empty())
+      out.insert(a.house + " " + a.street + " " + a.postal_code);
+  } else {
+    // A single name may be a given name or a surname: it stands for both.
+    NameParts n = SplitName(v);
+    if (n.given.empty()) n.given = n.surname;
+    if (derivation == "surname") {
+      out.insert(n.surname);
+    } else if (derivation == "phonetic") {
+      AddCodes(DoubleMetaphone(n.given), out);
+      AddCodes(DoubleMetaphone(n.surname), out);
+    } else if (derivation == "given_class") {
+      for (std::string& c : NameClasses(n.given)) out.insert(std::move(c));
+    }
   }
-  std::vector<std::set<std::string>::const_iterator> pos;
-  for (const auto* column : columns) pos.push_back(column->begin());
-  std::vector<Identifier> parts(set.size());
+}
+
+// Appends one composite key per combination of the rule's part values;
+// stops (returns false) once `out` would exceed `cap`.
+bool AppendRuleKeys(const ValuesByType& values, const BlockingRule& rule, std::size_t cap,
+                    std::vector<std::int64_t>& out) {
+  std::vector<std::vector<Identifier>> columns;
+  for (const std::string& part : rule.parts) {
+    const std::size_t dot = part.find('.');
+    auto it = values.find(std::string_view(part).substr(0, dot));
+    if (it == values.end()) return true;  // the record lacks a type of the rule
+    std::set<std::string> derived;
+    for (const std::string& v : it->second)
+      Derive(std::string_view(part).substr(dot + 1), v, derived);
+    if (derived.empty()) return true;
+    columns.emplace_back();
+    for (const std::string& d : derived) columns.back().push_back({rule.name + "." + part, d});
+  }
+  std::vector<std::size_t> pos(columns.size(), 0);
+  std::vector<Identifier> parts(columns.size());
   while (true) {
     if (out.size() >= cap) return false;
-    for (std::size_t i = 0; i < set.size(); ++i) parts[i] = Identifier{set[i], *pos[i]};
+    for (std::size_t i = 0; i < columns.size(); ++i) parts[i] = columns[i][pos[i]];
     out.push_back(CompositeLockKey(parts));
-    // Odometer step over the value columns.
+    // Odometer step over the columns.
     std::size_t i = 0;
     for (; i < pos.size(); ++i) {
-      if (++pos[i] != columns[i]->end()) break;
-      pos[i] = columns[i]->begin();
+      if (++pos[i] != columns[i].size()) break;
+      pos[i] = 0;
     }
     if (i == pos.size()) return true;
   }
@@ -52,34 +93,26 @@ bool AppendCombinations(const ValuesByType& values, const std::vector<std::strin
 
 }  // namespace
 
-LockPlanner::LockPlanner(MatchConfig config, std::size_t max_combinations)
-    : config_(std::move(config)),
-      max_combinations_(max_combinations),
-      weak_sets_(MinimalWeakSets(config_)) {}
+LockPlanner::LockPlanner(Model model) : model_(std::move(model)) {}
 
 LockPlan LockPlanner::Plan(std::span<const Identifier> identifiers) const {
   LockPlan plan;
   for (const Identifier& id : identifiers) {
-    const TypeRule* rule = config_.Find(id.type);
-    if (rule == nullptr) continue;  // takes no part in matching
-    if (rule->unique || IsStrong(config_, id.type)) {
+    const TypeModel* t = model_.Find(id.type);
+    if (t != nullptr && (t->exclusive || t->strong)) {
       plan.lookups.push_back(id);
       plan.lock_keys.push_back(LockKey(id));
     }
   }
   std::sort(plan.lookups.begin(), plan.lookups.end());
   plan.lookups.erase(std::unique(plan.lookups.begin(), plan.lookups.end()), plan.lookups.end());
-
-  const ValuesByType values = GroupByType(identifiers);
-  for (const auto& set : weak_sets_) {
-    if (!AppendCombinations(values, set, max_combinations_ + 1, plan.match_keys) ||
-        plan.match_keys.size() > max_combinations_) {
-      plan.error = "too many combinations of weak identifiers (more than " +
-                   std::to_string(max_combinations_) + "); send fewer names, dates or postal codes";
-      return plan;
-    }
+  bool truncated = false;
+  plan.match_keys = MatchKeys(identifiers, model_.max_keys + 1, &truncated);
+  if (truncated || plan.match_keys.size() + plan.lookups.size() > model_.max_keys) {
+    plan.error = "too many keys (more than " + std::to_string(model_.max_keys) +
+                 "); send fewer names, dates, addresses or postal codes";
+    return plan;
   }
-  SortUnique(plan.match_keys);
   plan.lock_keys.insert(plan.lock_keys.end(), plan.match_keys.begin(), plan.match_keys.end());
   SortUnique(plan.lock_keys);
   return plan;
@@ -90,8 +123,8 @@ std::vector<std::int64_t> LockPlanner::MatchKeys(std::span<const Identifier> ide
   const ValuesByType values = GroupByType(identifiers);
   std::vector<std::int64_t> keys;
   bool complete = true;
-  for (const auto& set : weak_sets_) {
-    if (!AppendCombinations(values, set, cap, keys)) {
+  for (const BlockingRule& rule : model_.blocking) {
+    if (!AppendRuleKeys(values, rule, cap, keys)) {
       complete = false;
       break;
     }

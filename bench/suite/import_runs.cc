@@ -1,5 +1,7 @@
 #include "bench/suite/import_runs.h"
 
+#include "bench/suite/workload.h"
+
 #include <spdlog/spdlog.h>
 #include <pqxx/pqxx>
 
@@ -22,7 +24,7 @@
 #include "engine/engine.h"
 #include "engine/testing.h"
 #include "matcher/lock_plan.h"
-#include "matcher/match_config.h"
+#include "matcher/model.h"
 #include "normalize/normalizer.h"
 #include "process/child_process.h"
 
@@ -100,7 +102,7 @@ Record ImportRecord(std::int64_t i) {
   Record r;
   r.identifiers = {{"email", "i" + std::to_string(i) + "@import.example.org"},
                    {"phone", "+1654" + Pad(i % 10000000, 7)},
-                   {"name", "imported person " + std::to_string(i)},
+                   {"name", LetterName(i + (std::int64_t{1} << 40))},
                    {"birth_date", "19" + Pad(50 + i % 50, 2) + "-" + Pad(1 + i % 12, 2) + "-" +
                                       Pad(1 + i % 28, 2)},
                    {"postal_code", Pad(10000 + i % 90000, 5)}};
@@ -200,8 +202,8 @@ RunResult RunCopy(const SuiteContext& ctx, std::int64_t records) {
   // The rows the engine would write, normalized and keyed before the clock
   // starts: COPY is timed alone.
   const Normalizer normalizer;
-  const LockPlanner planner(MatchConfig::Defaults());
-  const MatchConfig config = MatchConfig::Defaults();
+  const Model model = Model::Defaults();
+  const LockPlanner planner(model);
   // Tuples: libpqxx 6.4's stream_to takes rows as tuples.
   std::vector<std::tuple<std::string, std::string>> persons, match_keys;
   std::vector<std::tuple<std::string, std::string, std::string, std::string>> identifiers;
@@ -215,12 +217,10 @@ RunResult RunCopy(const SuiteContext& ctx, std::int64_t records) {
       if (const auto* v = std::get_if<Identifier>(&n)) ids.push_back(*v);
     }
     for (const auto& v : ids) {
-      const TypeRule* rule = config.Find(v.type);
-      identifiers.emplace_back(id, v.type, v.value, rule != nullptr && rule->unique ? "t" : "f");
+      identifiers.emplace_back(id, v.type, v.value, model.Exclusive(v.type) ? "t" : "f");
     }
     bool truncated = false;
-    for (std::int64_t key :
-         planner.MatchKeys(ids, LockPlanner::kDefaultMaxCombinations, &truncated)) {
+    for (std::int64_t key : planner.MatchKeys(ids, model.max_keys, &truncated)) {
       match_keys.emplace_back(std::to_string(key), id);
     }
   }

@@ -107,10 +107,15 @@ std::string WriteUpdate(const std::string& id, const std::string& keys, int n_ke
                Array(values), "'{}'", "'{}'", "'{}'", "'{}'", key_key, key_person});
 }
 
-// kReadCandidates for the lookups (types, values) and the match keys given.
-std::string Candidates(const std::string& types, const std::string& values,
+// kReadCandidates for `n` strong values (types, values) at the built-in cap
+// and the blocking keys given; the workload's records carry no other value.
+std::string Candidates(const std::string& types, const std::string& values, int n,
                        const std::string& keys) {
-  return Bind(detail::kReadCandidates, {Array(types), Array(values), keys});
+  const Model model = Model::Defaults();
+  return Bind(detail::kReadCandidates,
+              {Array(types), Array(values),
+               Array(Times(std::to_string(model.Find("email")->generic_cap), n)), "'{}'", "'{}'",
+               "'{}'", keys, std::to_string(model.key_cap)});
 }
 
 // kLockPersons and kReadPersons of the persons `ids`.
@@ -121,7 +126,7 @@ std::string LockAndReread(const std::string& ids) {
 // The update of one person of first..persons, without the \set lines.
 std::string UpdateBody() {
   return Pipeline(Begin(":k1") +
-                  Candidates("'email'", "'p' || :id || '@preload.example.org'", "'{}'")) +
+                  Candidates("'email'", "'p' || :id || '@preload.example.org'", 1, "'{}'")) +
          Pipeline(LockAndReread(":id")) +
          Pipeline(WriteUpdate(":id::bigint", "", 0, "'plan', 'visits'", "'string', 'number'",
                               "'basic', :k1", 2) +
@@ -163,7 +168,7 @@ std::string PgbenchNewScript() {
   const std::string phone = "'+1653' || :n";
   return sets +
          Pipeline(Begin(":k1, :k2, :k3") +
-                  Candidates("'email', 'phone'", email + ", " + phone, Array(":k3"))) +
+                  Candidates("'email', 'phone'", email + ", " + phone, 2, Array(":k3"))) +
          Pipeline(NewPerson(email, phone) + "COMMIT;\n");
 }
 
@@ -179,7 +184,7 @@ std::string PgbenchBridgeScript() {
          kRandomKey + "\n\\set m " + kRandomKey + "\n" +
          Pipeline(Begin(":k1, :k2") +
                   Candidates("'email', 'phone'",
-                             "'p' || :survivor || '@preload.example.org', '+1650' || :phone",
+                             "'p' || :survivor || '@preload.example.org', '+1650' || :phone", 2,
                              "'{}'")) +
          Pipeline(LockAndReread(":survivor, :absorbed")) +
          Pipeline(Merge() +

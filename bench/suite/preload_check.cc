@@ -1,5 +1,6 @@
 #include "bench/suite/preload_check.h"
 
+#include <algorithm>
 #include <pqxx/pqxx>
 
 #include <variant>
@@ -8,7 +9,7 @@
 #include "bench/suite/preload_sql.h"
 #include "bench/suite/workload.h"
 #include "matcher/lock_plan.h"
-#include "matcher/match_config.h"
+#include "matcher/model.h"
 #include "normalize/normalizer.h"
 
 namespace idres::bench {
@@ -41,11 +42,11 @@ std::optional<std::string> PreloadShapeProblem(const Cluster& cluster, const std
     return "workload.cc and preload_sql.h disagree on person 1's email or phone";
   }
 
-  const LockPlanner planner(MatchConfig::Defaults());
+  const LockPlanner planner(Model::Defaults());
   bool truncated = false;
-  const auto keys = planner.MatchKeys(stored, LockPlanner::kDefaultMaxCombinations, &truncated);
+  const auto keys = planner.MatchKeys(stored, Model::Defaults().max_keys, &truncated);
   const auto stored_key = key_rows[0][0].as<std::int64_t>();
-  if (keys.size() != 1 || keys[0] != stored_key) {
+  if (std::find(keys.begin(), keys.end(), stored_key) == keys.end()) {
     return "the SQL match key " + std::to_string(stored_key) +
            " differs from the lock planner's (" + std::to_string(keys.size()) + " key(s))";
   }

@@ -55,6 +55,15 @@ void Tally::Count(const PlannedOp& op) {
   }
 }
 
+std::string LetterName(std::int64_t n) {
+  std::string out;
+  for (std::uint64_t h = Mix(static_cast<std::uint64_t>(n)), i = 0; i < 2; ++i) {
+    if (i > 0) out += ' ';
+    for (int k = 0; k < 7; ++k, h /= 26) out += static_cast<char>('a' + h % 26);
+  }
+  return out;
+}
+
 Workload::Workload(char scenario, std::int64_t preload) : scenario_(scenario), preload_(preload) {}
 
 PlannedOp Workload::New(std::int64_t seq) const {
@@ -62,7 +71,7 @@ PlannedOp Workload::New(std::int64_t seq) const {
   op.kind = OpKind::kNew;
   op.record.identifiers = {{"email", "n" + std::to_string(seq) + "@new.example.org"},
                            {"phone", "+1652" + Digits(seq % 10000000, 7)},
-                           {"name", "new person " + std::to_string(seq)},
+                           {"name", LetterName(seq)},
                            {"birth_date", IsoDate(seq)},
                            {"postal_code", Digits(10000 + seq % 90000, 5)}};
   op.record.traits = {{"plan", std::string("trial")}, {"seq", static_cast<double>(seq)}};

@@ -20,6 +20,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <string>
 
 #include "engine/record.h"
 
@@ -78,5 +79,12 @@ class Workload {
 // The email and phone the preload gives person `i` (1-based).
 std::string PreloadEmail(std::int64_t i);
 std::string PreloadPhone(std::int64_t i);
+
+// A given name and surname of seven letters each, spread from `n` by a hash
+// ("qzkeupa xhbtmrw"): synthetic persons must neither share one name (every
+// record's blocking keys, README.md "Keys become locks", would be the same
+// few hot locks, as no real population's are) nor be near-spellings of one
+// another (the model would take them for typos of one person).
+std::string LetterName(std::int64_t n);
 
 }  // namespace idres::bench

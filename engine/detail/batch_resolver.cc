@@ -4,9 +4,14 @@
 
 namespace idres::detail {
 
-BatchResolver::BatchResolver(const Matcher& matcher, std::map<std::int64_t, StoredPerson> stored,
+BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
+                             std::map<std::int64_t, StoredPerson> stored, CandidateRead read,
                              std::size_t max_person_traits)
-    : matcher_(matcher), max_person_traits_(max_person_traits) {
+    : matcher_(matcher),
+      planner_(planner),
+      max_person_traits_(max_person_traits),
+      counts_(std::move(read.counts)),
+      generic_keys_(std::move(read.generic_keys)) {
   for (auto& [id, p] : stored) {
     BatchPerson b;
     b.stored = true;
@@ -18,8 +23,53 @@ BatchResolver::BatchResolver(const Matcher& matcher, std::map<std::int64_t, Stor
   }
 }
 
-void BatchResolver::Index(std::size_t at) {
-  for (const Identifier& id : persons_[at].now.identifiers) holders_[id].insert(at);
+void BatchResolver::Index(std::size_t at, bool add) {
+  const std::vector<Identifier>& ids = persons_[at].now.identifiers;
+  for (const Identifier& id : ids) {
+    if (add) {
+      holders_[id].insert(at);
+    } else {
+      holders_[id].erase(at);
+    }
+  }
+  for (std::int64_t key : PersonMatchKeys(planner_, ids)) {
+    if (add) {
+      key_holders_[key].insert(at);
+    } else {
+      key_holders_[key].erase(at);
+    }
+  }
+}
+
+std::set<std::size_t> BatchResolver::Candidates(const PreparedRecord& record) const {
+  std::set<std::size_t> found;
+  for (const Identifier& id : record.plan.lookups) {
+    auto it = holders_.find(id);
+    if (it != holders_.end() && !matcher_.Generic(id, counts_)) {
+      found.insert(it->second.begin(), it->second.end());
+    }
+  }
+  for (std::int64_t key : record.plan.match_keys) {
+    auto it = key_holders_.find(key);
+    if (it != key_holders_.end() && !generic_keys_.contains(key)) {
+      found.insert(it->second.begin(), it->second.end());
+    }
+  }
+  return found;
+}
+
+void BatchResolver::Count(const std::vector<const StoredPerson*>& matched,
+                          const std::vector<Identifier>& fresh) {
+  // A value several merged persons held is now held by one.
+  std::map<Identifier, std::size_t> holding;
+  for (const StoredPerson* p : matched) {
+    for (const Identifier& v : p->identifiers) ++holding[v];
+  }
+  for (const auto& [v, n] : holding) {
+    auto it = counts_.find(v);
+    if (it != counts_.end() && n > 1) it->second -= std::min(it->second, n - 1);
+  }
+  for (const Identifier& v : fresh) ++counts_[v];
 }
 
 BatchPerson& BatchResolver::At(std::int64_t id) { return persons_[by_id_.at(id)]; }
@@ -44,20 +94,16 @@ std::int64_t BatchResolver::Create(const std::vector<Identifier>& ids, const Tra
 }
 
 UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
-  std::set<std::size_t> found;
-  for (const Identifier& id : record.identifiers) {
-    if (auto it = holders_.find(id); it != holders_.end())
-      found.insert(it->second.begin(), it->second.end());
-  }
   std::vector<Candidate> candidates;
-  for (std::size_t at : found)
+  for (std::size_t at : Candidates(record))
     candidates.push_back({persons_[at].now.id, persons_[at].now.identifiers});
-  const MatchDecision d = matcher_.Decide(record.identifiers, candidates);
+  const MatchDecision d = matcher_.Decide(record.identifiers, candidates, counts_);
 
   UpsertResult r;
   r.rejected = record.rejected;
   const std::vector<Identifier> ids = OwnValues(record.identifiers, d, r.rejected);
   if (d.matches.empty()) {
+    Count({}, ids);
     r.person_id = Create(ids, record.traits);
     r.outcome = Outcome::kCreated;
     return r;
@@ -78,23 +124,20 @@ UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
     refused.rejected = std::move(r.rejected);
     return refused;
   }
+  Count(matched, plan.fresh);
   const std::size_t survivor_at = by_id_.at(r.person_id);
   for (std::int64_t id : r.merged_person_ids) {
     BatchPerson& gone = At(id);
     gone.live = false;
     gone.merged_into = r.person_id;
-    for (const Identifier& v : gone.now.identifiers) {
-      auto& holders = holders_[v];
-      holders.erase(by_id_.at(id));
-      holders.insert(survivor_at);
-    }
+    Index(by_id_.at(id), false);
   }
   const bool merging = !r.merged_person_ids.empty();
   BatchPerson& survivor = persons_[survivor_at];
   if (merging || !plan.fresh.empty()) {
-    for (const Identifier& v : plan.fresh) holders_[v].insert(survivor_at);
     survivor.now.identifiers = std::move(plan.all);
     survivor.identifiers_changed = true;
+    Index(survivor_at);
   }
   survivor.now.traits = std::move(plan.traits);
   survivor.now.updated_at = kTouchedNow;

@@ -48,9 +48,10 @@ struct BatchPerson {
 
 class BatchResolver {
  public:
-  // `stored`: the persons the chunk's candidate read found, re-read under
-  // their row locks. `max_person_traits`: TraitsOverCap's cap.
-  BatchResolver(const Matcher& matcher, std::map<std::int64_t, StoredPerson> stored,
+  // `stored`: the persons the chunk's candidate read (`read`) found, re-read
+  // under their row locks. `max_person_traits`: TraitsOverCap's cap.
+  BatchResolver(const Matcher& matcher, const LockPlanner& planner,
+                std::map<std::int64_t, StoredPerson> stored, CandidateRead read,
                 std::size_t max_person_traits);
 
   // Applies one record; the result's ids may be provisional. A record that
@@ -68,15 +69,28 @@ class BatchResolver {
  private:
   BatchPerson& At(std::int64_t id);
   std::int64_t Create(const std::vector<Identifier>& ids, const Traits& traits);
-  void Index(std::size_t at);
+  // Adds (or with `add` false removes) person `at` to the index of its
+  // values and blocking keys.
+  void Index(std::size_t at, bool add = true);
+  // The persons the record could be: holding one of its strong values or
+  // blocking keys that is not generic.
+  std::set<std::size_t> Candidates(const PreparedRecord& record) const;
+  // The counts after the matched persons (survivor first) took in `fresh`.
+  void Count(const std::vector<const StoredPerson*>& matched, const std::vector<Identifier>& fresh);
 
   const Matcher& matcher_;
+  const LockPlanner& planner_;
   const std::size_t max_person_traits_;
   std::vector<BatchPerson> persons_;
   std::map<std::int64_t, std::size_t> by_id_;
-  // Every (type, value) to the persons holding it: candidates share a value
-  // with the record (a weak-only match shares its weak values too).
+  // Every (type, value) and blocking key to the persons holding it, as the
+  // chunk's decisions leave them.
   std::map<Identifier, std::set<std::size_t>> holders_;
+  std::map<std::int64_t, std::set<std::size_t>> key_holders_;
+  // How many persons hold each value of the chunk's records (read, then
+  // kept up to date by the chunk's own creates and merges).
+  ValueCounts counts_;
+  const std::set<std::int64_t> generic_keys_;
   std::int64_t next_provisional_ = kFirstProvisionalId;
 };
 

@@ -10,7 +10,7 @@
 namespace idres::detail {
 
 void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanner& planner,
-                         const MatchConfig& config, std::vector<UpsertResult*>& results) {
+                         std::vector<UpsertResult*>& results) {
   PersonWrites created, updated;
   created.merge_reason = kBridgeReason;
   // Stored persons merged away, by the person they ended in; and what each
@@ -47,7 +47,7 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
     for (const Identifier& v : p.now.identifiers) {
       if (!held.contains(v)) missing.push_back(v);
     }
-    w.AddIdentifiers(id, ToInsert(missing, config));
+    w.AddIdentifiers(id, ToInsert(missing, planner.model()));
     w.AddMatchKeys(id, PersonMatchKeys(planner, p.now.identifiers));
   }
 

@@ -21,6 +21,6 @@ namespace idres::detail {
 // (person_id, merged_person_ids) with the real ones.
 // Thread-safety: uses `tx` (one thread's) and const inputs only.
 void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanner& planner,
-                         const MatchConfig& config, std::vector<UpsertResult*>& results);
+                         std::vector<UpsertResult*>& results);
 
 }  // namespace idres::detail

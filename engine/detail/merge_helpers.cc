@@ -7,13 +7,12 @@
 
 namespace idres::detail {
 
-NewIdentifiers ToInsert(const std::vector<Identifier>& ids, const MatchConfig& config) {
+NewIdentifiers ToInsert(const std::vector<Identifier>& ids, const Model& model) {
   NewIdentifiers out;
   for (const Identifier& id : ids) {
-    const TypeRule* rule = config.Find(id.type);
     out.types.push_back(id.type);
     out.values.push_back(id.value);
-    out.unique.push_back(rule != nullptr && rule->unique);
+    out.unique.push_back(model.Exclusive(id.type));
   }
   return out;
 }
@@ -23,10 +22,8 @@ std::vector<std::int64_t> PersonMatchKeys(const LockPlanner& planner,
   bool truncated = false;
   auto keys = planner.MatchKeys(ids, kMaxPersonMatchKeys, &truncated);
   if (truncated) {
-    spdlog::warn(
-        "a person holds more than {} weak value combinations; weak-only matching "
-        "of the rest is not indexed",
-        kMaxPersonMatchKeys);
+    spdlog::warn("a person holds more than {} blocking keys; the rest are not indexed",
+                 kMaxPersonMatchKeys);
   }
   return keys;
 }

@@ -21,8 +21,8 @@ namespace idres::detail {
 // values than one record may carry.
 inline constexpr std::size_t kMaxPersonMatchKeys = 4096;
 
-// `ids` as insert arrays, each flagged unique per `config`.
-NewIdentifiers ToInsert(const std::vector<Identifier>& ids, const MatchConfig& config);
+// `ids` as insert arrays, each flagged unique when its type is exclusive.
+NewIdentifiers ToInsert(const std::vector<Identifier>& ids, const Model& model);
 
 // The match keys of a person holding `ids` (capped, with a warning).
 std::vector<std::int64_t> PersonMatchKeys(const LockPlanner& planner,

@@ -16,16 +16,21 @@ void Dedup(std::vector<T>& v) {
   v.erase(std::unique(v.begin(), v.end()), v.end());
 }
 
-// What the candidate read of all `todo` looks up.
-LockPlan Lookups(const std::vector<PreparedRecord>& records, const std::vector<std::size_t>& todo) {
-  LockPlan all;
+// Every value and blocking key of the records `todo`, sorted and unique.
+struct ChunkLookups {
+  std::vector<Identifier> values;
+  std::vector<std::int64_t> keys;
+};
+ChunkLookups Lookups(const std::vector<PreparedRecord>& records,
+                     const std::vector<std::size_t>& todo) {
+  ChunkLookups all;
   for (std::size_t i : todo) {
-    const LockPlan& p = records[i].plan;
-    all.lookups.insert(all.lookups.end(), p.lookups.begin(), p.lookups.end());
-    all.match_keys.insert(all.match_keys.end(), p.match_keys.begin(), p.match_keys.end());
+    const PreparedRecord& r = records[i];
+    all.values.insert(all.values.end(), r.identifiers.begin(), r.identifiers.end());
+    all.keys.insert(all.keys.end(), r.plan.match_keys.begin(), r.plan.match_keys.end());
   }
-  Dedup(all.lookups);
-  Dedup(all.match_keys);
+  Dedup(all.values);
+  Dedup(all.keys);
   return all;
 }
 
@@ -39,11 +44,10 @@ void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
     tx.Commit();
     return;
   }
-  const LockPlan all = Lookups(records, todo);
+  const ChunkLookups all = Lookups(records, todo);
   for (int round = 0; round < kCandidateRounds; ++round) {
-    std::vector<std::int64_t> ids;
-    for (const Candidate& c : ReadCandidates(tx, all)) ids.push_back(c.person_id);
-    Dedup(ids);
+    CandidateRead read = ReadCandidates(tx, all.values, all.keys, ctx.matcher.model());
+    const std::vector<std::int64_t> ids = read.persons;
     // Lock, then re-read: deciding on the candidate read would write stale
     // data over a concurrent commit (the lost update). One round trip: the
     // re-read is a statement of its own, after the row locks, so it sees
@@ -52,14 +56,15 @@ void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
     if (!ctx.skip_locks) LockPersonsWithNext(tx, ids);
     auto persons = ReadPersons(tx, ids);
     if (persons.size() != ids.size()) continue;
-    BatchResolver resolver(ctx.matcher, std::move(persons), ctx.max_person_traits);
+    BatchResolver resolver(ctx.matcher, ctx.planner, std::move(persons), std::move(read),
+                           ctx.max_person_traits);
     std::vector<UpsertResult*> written;
     for (std::size_t i : todo) {
       results[i] = resolver.Apply(records[i]);
       if (results[i].ok()) written.push_back(&results[i]);
     }
     if (decided) decided();
-    WriteBatchAndCommit(tx, resolver, ctx.planner, ctx.matcher.config(), written);
+    WriteBatchAndCommit(tx, resolver, ctx.planner, written);
     return;
   }
   throw VanishedPersonError();

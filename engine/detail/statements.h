@@ -35,20 +35,27 @@ inline constexpr Statement kSetStatementTimeout{"idres_set_statement_timeout",
 inline constexpr Statement kLockKeys{
     "idres_lock_keys", "SELECT pg_advisory_xact_lock(k) FROM unnest($1::bigint[]) AS k ORDER BY k"};
 
-// Step 4 (a new statement, so its snapshot postdates the lock wait): persons
-// holding one of the record's strong or unique values, or one of its
-// composite match keys, with all their identifiers. Weak values alone are
-// never looked up. $1 types, $2 values, $3 match keys.
+// Step 4 (a new statement, so its snapshot postdates the lock wait): who
+// the records could be, and how common their values are. Rows (kind, ord,
+// n): 'h' a person holding the strong or exclusive value $1[ord]/$2[ord],
+// at most $3[ord] + 1 of them (more: the value is generic, the caller drops
+// them); 'n' how many persons hold the other value $4[ord]/$5[ord], counted
+// to at most $6[ord] + 1; 'k' a person holding the blocking key $7[ord], at
+// most $8 + 1 per key. Every probe is bounded, so a common value costs no
+// more than its cap, and nothing is written: no counter row to wait on.
 inline constexpr Statement kReadCandidates{
     "idres_read_candidates",
-    "WITH c AS ("
-    " SELECT i.person_id FROM identifiers i"
-    "  JOIN unnest($1::text[], $2::text[]) AS r(type, value)"
-    "  ON i.type = r.type AND i.value = r.value"
-    " UNION"
-    " SELECT m.person_id FROM match_keys m WHERE m.key = ANY($3::bigint[]))"
-    " SELECT i.person_id, i.type, i.value FROM identifiers i"
-    " JOIN c ON i.person_id = c.person_id ORDER BY i.person_id"};
+    "SELECT 'h', r.ord, h.person_id"
+    " FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS r(type, value, cap, ord)"
+    " CROSS JOIN LATERAL (SELECT i.person_id FROM identifiers i"
+    "  WHERE i.type = r.type AND i.value = r.value LIMIT r.cap + 1) h"
+    " UNION ALL SELECT 'n', r.ord, (SELECT count(*) FROM (SELECT 1 FROM identifiers i"
+    "  WHERE i.type = r.type AND i.value = r.value LIMIT r.cap + 1) s)"
+    " FROM unnest($4::text[], $5::text[], $6::int[]) WITH ORDINALITY AS r(type, value, cap, ord)"
+    " UNION ALL SELECT 'k', r.ord, m.person_id"
+    " FROM unnest($7::bigint[]) WITH ORDINALITY AS r(key, ord)"
+    " CROSS JOIN LATERAL (SELECT m.person_id FROM match_keys m WHERE m.key = r.key"
+    "  LIMIT $8::int + 1) m"};
 
 // Step 5: row locks on the matched persons, ascending. A person merged away
 // meanwhile is not returned (its row is gone).

@@ -16,20 +16,55 @@ void LockKeys(Tx& tx, std::span<const std::int64_t> keys) {
   if (!keys.empty()) tx.Exec(kLockKeys, Ints(keys));
 }
 
-std::vector<Candidate> ReadCandidates(Tx& tx, const LockPlan& plan) {
-  std::vector<std::string> types, values;
-  for (const Identifier& id : plan.lookups) {
-    types.push_back(id.type);
-    values.push_back(id.value);
+CandidateRead ReadCandidates(Tx& tx, std::span<const Identifier> values,
+                             std::span<const std::int64_t> keys, const Model& model) {
+  // Strong and exclusive values bring their holders; the others are counted.
+  std::vector<const Identifier*> by_ord[2];
+  std::vector<std::string> types[2], texts[2];
+  std::vector<std::int64_t> caps[2];
+  for (const Identifier& v : values) {
+    const TypeModel* t = model.Find(v.type);
+    if (t == nullptr) continue;
+    const int side = t->strong || t->exclusive ? 0 : 1;
+    by_ord[side].push_back(&v);
+    types[side].push_back(v.type);
+    texts[side].push_back(v.value);
+    caps[side].push_back(static_cast<std::int64_t>(t->exclusive ? 1 : t->generic_cap));
   }
+  const auto key_cap = static_cast<std::int64_t>(model.key_cap);
   const Rows rows =
-      tx.Exec(kReadCandidates, TextArray(types), TextArray(values), Ints(plan.match_keys));
-  std::vector<Candidate> out;
+      tx.Exec(kReadCandidates, TextArray(types[0]), TextArray(texts[0]), Ints(caps[0]),
+              TextArray(types[1]), TextArray(texts[1]), Ints(caps[1]), Ints(keys), key_cap);
+  std::map<std::size_t, std::vector<std::int64_t>> holders;  // strong value ord -> persons
+  std::map<std::int64_t, std::vector<std::int64_t>> key_holders;
+  CandidateRead out;
   for (const auto& row : rows) {
-    const auto pid = row[0].as<std::int64_t>();
-    if (out.empty() || out.back().person_id != pid) out.push_back(Candidate{pid, {}});
-    out.back().identifiers.push_back({row[1].as<std::string>(), row[2].as<std::string>()});
+    const std::string kind = row[0].as<std::string>();
+    const auto ord = static_cast<std::size_t>(row[1].as<std::int64_t>() - 1);
+    const auto n = row[2].as<std::int64_t>();
+    if (kind == "h") {
+      holders[ord].push_back(n);
+    } else if (kind == "n") {
+      out.counts[*by_ord[1][ord]] = static_cast<std::size_t>(n);
+    } else {
+      key_holders[keys[ord]].push_back(n);
+    }
   }
+  for (const auto& [ord, persons] : holders) {
+    out.counts[*by_ord[0][ord]] = persons.size();
+    if (persons.size() <= static_cast<std::size_t>(caps[0][ord])) {
+      out.persons.insert(out.persons.end(), persons.begin(), persons.end());
+    }
+  }
+  for (const auto& [key, persons] : key_holders) {
+    if (persons.size() > model.key_cap) {
+      out.generic_keys.insert(key);
+    } else {
+      out.persons.insert(out.persons.end(), persons.begin(), persons.end());
+    }
+  }
+  std::sort(out.persons.begin(), out.persons.end());
+  out.persons.erase(std::unique(out.persons.begin(), out.persons.end()), out.persons.end());
   return out;
 }
 

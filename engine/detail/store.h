@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -29,9 +30,22 @@ struct StoredPerson {
 // pg_advisory_xact_lock on every key, ascending, in one statement.
 void LockKeys(Tx& tx, std::span<const std::int64_t> keys);
 
-// Persons holding one of the plan's lookups or match keys, with all their
-// identifiers.
-std::vector<Candidate> ReadCandidates(Tx& tx, const LockPlan& plan);
+// What the candidate read found for a set of record values and blocking
+// keys.
+struct CandidateRead {
+  // Persons holding a strong or exclusive value, or a blocking key, that is
+  // not generic; ascending, unique.
+  std::vector<std::int64_t> persons;
+  // Per value: how many persons hold it (bounded at its type's cap + 1).
+  ValueCounts counts;
+  // Blocking keys held by more persons than the model's key_cap.
+  std::set<std::int64_t> generic_keys;
+};
+
+// Step 4 for `values` (sorted, unique; types the model does not know are
+// skipped) and blocking keys `keys` (sorted, unique), in one statement.
+CandidateRead ReadCandidates(Tx& tx, std::span<const Identifier> values,
+                             std::span<const std::int64_t> keys, const Model& model);
 
 // Row-locks the persons `ids` (ascending); returns the ids that still exist.
 // No ids: no statement (as ReadPersons).

@@ -133,8 +133,7 @@ TEST_CASE("Options come from flags, then IDRES_ variables, then the TOML file", 
   const std::string config = WriteFile("serve.toml",
                                        "auth-token = \"from-file\"\n"
                                        "max-batch = 2\n"
-                                       "max-identifiers = 1\n"
-                                       "weight = { name = 0.5 }\n");
+                                       "max-identifiers = 1\n");
   ServerProcess server(ServeOptions{db.url(),
                                     {"--config", config, "--max-identifiers", "3"},
                                     {"IDRES_MAX_BATCH=3", "IDRES_MAX_IDENTIFIERS=2"},

@@ -45,7 +45,8 @@ TEST_CASE("each script opens with the engine's first message as one pipeline") {
     CHECK(first.find("BEGIN ISOLATION LEVEL READ COMMITTED;") != std::string::npos);
     CHECK(first.find(timeout) != std::string::npos);
     CHECK(first.find("pg_advisory_xact_lock(k)") != std::string::npos);
-    CHECK(first.find("WITH c AS (") != std::string::npos);  // the candidate read
+    CHECK(first.find("FROM match_keys m WHERE m.key = r.key") !=
+          std::string::npos);  // the candidate read
     // Every BEGIN (the bridge's fallback has its own) opens a pipeline.
     for (auto at = script.find("BEGIN"); at != std::string::npos;
          at = script.find("BEGIN", at + 1)) {

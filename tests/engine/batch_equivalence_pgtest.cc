@@ -115,12 +115,16 @@ TEST_CASE("batch path == one Upsert per record, default weights", "[pg][batch]")
   CheckSameAsOneByOne([](EngineOptions&) {}, 7);
 }
 
-TEST_CASE("batch path == one Upsert per record, a unique type below the threshold", "[pg][batch]") {
-  // customer_id stays unique but weighs 0.5: a record can match one person
-  // while its customer_id belongs to another ("belongs to another person").
+TEST_CASE("batch path == one Upsert per record, an exclusive type below the threshold",
+          "[pg][batch]") {
+  // customer_id stays exclusive but is no match alone (log2(0.9 / 0.003) =
+  // 8.2): a record can match one person while its customer_id belongs to
+  // another ("belongs to another person").
   CheckSameAsOneByOne(
       [](EngineOptions& o) {
-        o.match.types["customer_id"] = TypeRule{0.5, true};
+        TypeModel& t = o.model.types["customer_id"];
+        t.strong = false;
+        t.levels.front().u = 0.003;
       },
       11);
 }

@@ -9,15 +9,17 @@
 namespace idres::testing {
 namespace {
 
-std::vector<Record> WeakOnlyAndStrong() {
-  return {Rec({{"name", "Ada Lovelace"}, {"birth_date", "1815-12-10"}}),
+std::vector<Record> UnmatchableAndStrong() {
+  // A postal code alone finds no one (no key, no lookup): applied twice, it
+  // is two persons.
+  return {Rec({{"postal_code", "10115"}}),
           Rec({{"email", "ada@example.com"}, {"phone", "not a phone"}})};
 }
 
 TEST_CASE("a batch sent again with its receipt is applied once", "[pg][engine][batch]") {
   TestDatabase db;
   auto engine = MakeEngine(db, 1);
-  const std::vector<Record> records = WeakOnlyAndStrong();
+  const std::vector<Record> records = UnmatchableAndStrong();
   const BatchReceipt receipt{42, {100, 200}};
 
   const auto first = engine->BatchUpsert(records, receipt);
@@ -34,7 +36,7 @@ TEST_CASE("a batch sent again with its receipt is applied once", "[pg][engine][b
   CHECK(again[1].rejected[0].type == "phone");
   CHECK(PersonCount(db) == 2);
 
-  // Without the receipt the weak-only record is applied again: the
+  // Without the receipt the unmatchable record is applied again: the
   // duplicate the receipt prevents.
   engine->BatchUpsert(records);
   CHECK(PersonCount(db) == 3);
@@ -43,7 +45,7 @@ TEST_CASE("a batch sent again with its receipt is applied once", "[pg][engine][b
 TEST_CASE("receipts are per job and can be forgotten", "[pg][engine][batch]") {
   TestDatabase db;
   auto engine = MakeEngine(db, 1);
-  const std::vector<Record> records = WeakOnlyAndStrong();
+  const std::vector<Record> records = UnmatchableAndStrong();
   engine->BatchUpsert(records, BatchReceipt{1, {100, 200}});
   engine->BatchUpsert(records, BatchReceipt{2, {100, 200}});
   CHECK(PersonCount(db) == 3);  // job 2 had no receipt: the weak record twice
@@ -55,7 +57,7 @@ TEST_CASE("receipts are per job and can be forgotten", "[pg][engine][batch]") {
 TEST_CASE("a receipt needs one item per record", "[pg][engine][batch]") {
   TestDatabase db;
   auto engine = MakeEngine(db, 1);
-  CHECK_THROWS_AS(engine->BatchUpsert(WeakOnlyAndStrong(), BatchReceipt{1, {100}}),
+  CHECK_THROWS_AS(engine->BatchUpsert(UnmatchableAndStrong(), BatchReceipt{1, {100}}),
                   std::invalid_argument);
 }
 

@@ -23,7 +23,7 @@ TEST_CASE("upsert creates, updates, stays unchanged", "[pg][engine]") {
       Rec({{"email", "anna@example.com"}, {"cookie", "ck1"}}, {{"plan", "pro"}, {"age", 41.5}}));
   CHECK(b.outcome == Outcome::kUpdated);
   CHECK(b.person_id == a.person_id);
-  CHECK(b.score == Approx(1.0));
+  CHECK(b.score == Approx(Model::Defaults().Find("email")->levels.front().weight()));
 
   const UpsertResult c = engine->Upsert(Rec({{"cookie", "ck1"}}, {{"age", 41.5}}));
   CHECK(c.outcome == Outcome::kUnchanged);
@@ -119,7 +119,8 @@ TEST_CASE("redirects are repointed when a survivor is absorbed later", "[pg][eng
         std::vector<std::string>{"email:a@x.org", "email:b@x.org", "email:c@x.org"});
 }
 
-TEST_CASE("weak attributes match only together, through the composite key", "[pg][engine]") {
+TEST_CASE("weak attributes match through a blocking key, and not against another name",
+          "[pg][engine]") {
   TestDatabase db;
   auto engine = MakeEngine(db, 1);
   const auto a = engine->Upsert(
@@ -129,8 +130,9 @@ TEST_CASE("weak attributes match only together, through the composite key", "[pg
                                         {"postal_code", "10115"},
                                         {"email", "anna@x.org"}}));
   CHECK(same.person_id == a.person_id);
-  CHECK(same.score == Approx(1.1));
-  const auto other = engine->Upsert(Rec({{"name", "Anna Meier"}, {"birth_date", "1980-01-01"}}));
+  CHECK(same.score >= Model::Defaults().threshold);
+  const auto other = engine->Upsert(
+      Rec({{"name", "Peter Novak"}, {"birth_date", "1980-01-01"}, {"postal_code", "10115"}}));
   CHECK(other.person_id != a.person_id);
   CHECK(PersonCount(db) == 2);
 }
@@ -139,10 +141,13 @@ TEST_CASE("a weak unique value held by another person is rejected, not moved", "
   TestDatabase db;
   EngineOptions o = OptionsFor(db, 1);
   o.normalizer.kinds["loyalty_card"] = NormalizerKind::kOpaque;
-  o.match.types["loyalty_card"] = TypeRule{0.6, true};
+  // Exclusive, but its agreement alone (log2(0.9 / 0.01) = 6.5) is no match.
+  TypeModel& card = o.model.types["loyalty_card"];
+  card.levels = {{"exact", 0.9, 0.01}, {"different", 0.5, 0.5}};
+  card.exclusive = true;
   Engine engine(o);
-  const auto a = engine.Upsert(Rec({{"loyalty_card", "L1"}, {"email", "a@x.org"}}));
-  const auto b = engine.Upsert(Rec({{"loyalty_card", "L1"}, {"email", "b@x.org"}}));
+  const auto a = engine.Upsert(Rec({{"loyalty_card", "L1"}, {"email", "anna@x.org"}}));
+  const auto b = engine.Upsert(Rec({{"loyalty_card", "L1"}, {"email", "zed@y.org"}}));
   CHECK(b.person_id != a.person_id);
   REQUIRE(b.rejected.size() == 1);
   CHECK(b.rejected[0].reason == "belongs to another person");

@@ -150,17 +150,18 @@ TEST_CASE("a deferred write that fails at COMMIT is rolled back and retried", "[
   EngineSeams seams;
   seams.after_key_locks = [&](std::span<const std::int64_t>) {
     if (++attempts > 1) return;
-    // Another person takes the phone this update is about to add.
+    // Another person takes the customer id (exclusive) this update is about
+    // to add.
     db.Exec(
         "WITH p AS (INSERT INTO persons DEFAULT VALUES RETURNING id)"
         " INSERT INTO identifiers (person_id, type, value, is_unique)"
-        " SELECT id, 'phone', '+4917011111111', true FROM p");
+        " SELECT id, 'customer_id', 'c-1', true FROM p");
   };
   auto owned = EngineTesting::Make(o, seams);
   Engine& engine = *owned;
-  const UpsertResult r = engine.Upsert(Rec({{"email", "a@x.org"}, {"phone", "+4917011111111"}}));
+  const UpsertResult r = engine.Upsert(Rec({{"email", "a@x.org"}, {"customer_id", "c-1"}}));
   CHECK(attempts == 2);
-  // The retry found both persons and merged the phone's holder into the
+  // The retry found both persons and merged the customer id's holder into the
   // email's (the older one).
   CHECK(r.outcome == Outcome::kMerged);
   CHECK(PersonCount(db) == 1);

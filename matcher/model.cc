@@ -1,0 +1,176 @@
+#include "matcher/model.h"
+
+#include <cmath>
+#include <initializer_list>
+#include <set>
+
+#include "matcher/comparisons.h"
+
+namespace idres {
+namespace {
+
+struct LevelSpec {
+  const char* name;
+  double m, u;
+};
+
+TypeModel Type(NormalizerKind kind, ComparisonKind comparison,
+               std::initializer_list<LevelSpec> levels, std::size_t cap, std::string group = {}) {
+  TypeModel t;
+  t.kind = kind;
+  t.comparison = comparison;
+  for (const LevelSpec& l : levels) t.levels.push_back({l.name, l.m, l.u});
+  t.generic_cap = cap;
+  t.group = std::move(group);
+  return t;
+}
+
+TypeModel Strong(TypeModel t) {
+  t.strong = true;
+  return t;
+}
+
+// An opaque id: exact agreement all but proves one person; a different value
+// says nothing (a person has many cookies and devices).
+TypeModel OpaqueId() {
+  return Strong(Type(NormalizerKind::kOpaque, ComparisonKind::kOpaque,
+                     {{"exact", 0.9, 1e-6}, {"different", 0.5, 0.5}}, 5));
+}
+
+// A document number: a typo is one edit; a different number of the same
+// type is strong evidence of a different person.
+TypeModel Document() {
+  return Strong(Type(NormalizerKind::kDocument, ComparisonKind::kDocument,
+                     {{"exact", 0.9, 1e-7}, {"one_edit", 0.05, 1e-5}, {"different", 2e-5, 0.99998}},
+                     5));
+}
+
+const std::set<std::string>& Derivations(ComparisonKind kind) {
+  static const std::set<std::string> kName = {"value", "surname", "phonetic", "given_class"};
+  static const std::set<std::string> kDate = {"value", "year", "month_day"};
+  static const std::set<std::string> kEmail = {"value", "local"};
+  static const std::set<std::string> kAddress = {"value", "street"};
+  static const std::set<std::string> kValue = {"value"};
+  switch (kind) {
+    case ComparisonKind::kName:
+      return kName;
+    case ComparisonKind::kBirthDate:
+      return kDate;
+    case ComparisonKind::kAddress:
+      return kAddress;
+    case ComparisonKind::kEmail:
+      return kEmail;
+    default:
+      return kValue;
+  }
+}
+
+}  // namespace
+
+double Level::weight() const { return std::log2(m / u); }
+
+Model Model::Defaults() {
+  Model model;
+  auto& t = model.types;
+  // Email, phone and address: a household or an office shares them, so
+  // together they are one piece of evidence (group "contact"), and alone
+  // they stay below the threshold: a shared one matches only when nothing
+  // speaks against it (Model::threshold, README.md "Decision").
+  t["email"] = Strong(Type(NormalizerKind::kEmail, ComparisonKind::kEmail,
+                           {{"exact", 0.8, 4e-4},
+                            {"one_edit", 0.05, 1e-3},
+                            {"similar", 0.05, 1e-3},
+                            {"different", 0.1, 0.99}},
+                           5, "contact"));
+  t["phone"] = Strong(Type(NormalizerKind::kPhone, ComparisonKind::kPhone,
+                           {{"exact", 0.7, 4e-4}, {"different", 0.2, 0.99}}, 5, "contact"));
+  t["address"] = Type(NormalizerKind::kAddress, ComparisonKind::kAddress,
+                      {{"exact", 0.3, 2e-3},
+                       {"house_and_street", 0.15, 2e-3},
+                       {"postal_code_only", 0.1, 0.01},
+                       {"different", 0.2, 0.98}},
+                      10, "contact");
+  t["postal_code"] = Type(NormalizerKind::kPostalCode, ComparisonKind::kPostalCode,
+                          {{"exact", 0.8, 0.01}, {"different", 0.1, 0.99}}, 1000, "contact");
+  t["name"] = Type(NormalizerKind::kName, ComparisonKind::kName,
+                   {{"exact", 0.65, 4e-4},
+                    {"reordered", 0.01, 1e-5},
+                    {"nickname", 0.03, 1e-4},
+                    {"initial", 0.03, 3e-4},
+                    {"jaro_winkler_92", 0.12, 3e-4},
+                    {"jaro_winkler_88", 0.06, 1e-3},
+                    {"surname_phonetic", 0.04, 1e-4},
+                    {"surname_only", 0.002, 0.02},
+                    {"different", 0.001, 0.98}},
+                   50);
+  t["birth_date"] = Type(NormalizerKind::kDate, ComparisonKind::kBirthDate,
+                         {{"exact", 0.8, 8e-4},
+                          {"day_month_swapped", 0.02, 1e-4},
+                          {"one_off", 0.12, 1e-3},
+                          {"two_off", 0.04, 5e-3},
+                          {"within_two_years", 0.05, 0.03},
+                          {"different", 0.003, 0.97}},
+                         1000);
+  t["cookie"] = OpaqueId();
+  t["device_id"] = OpaqueId();
+  t["customer_id"] = OpaqueId();
+  t["customer_id"].exclusive = true;
+  for (const char* doc : {"passport", "drivers_license", "national_id", "tax_id"}) {
+    t[doc] = Document();
+  }
+  model.blocking = {
+      {"name_phonetic_year", {"name.phonetic", "birth_date.year"}},
+      {"name_phonetic_month_day", {"name.phonetic", "birth_date.month_day"}},
+      {"given_class_surname_date", {"name.given_class", "name.surname", "birth_date.value"}},
+      {"email_local_year", {"email.local", "birth_date.year"}},
+      {"name_postal_code", {"name.value", "postal_code.value"}},
+      {"date_postal_code", {"birth_date.value", "postal_code.value"}},
+      {"street", {"address.street"}},
+  };
+  return model;
+}
+
+const TypeModel* Model::Find(std::string_view type) const {
+  auto it = types.find(type);
+  return it == types.end() ? nullptr : &it->second;
+}
+
+bool Model::Exclusive(std::string_view type) const {
+  const TypeModel* t = Find(type);
+  return t != nullptr && t->exclusive;
+}
+
+std::map<std::string, NormalizerKind, std::less<>> Model::NormalizerKinds() const {
+  std::map<std::string, NormalizerKind, std::less<>> kinds;
+  for (const auto& [name, t] : types) kinds[name] = t.kind;
+  return kinds;
+}
+
+std::string Model::Problem() const {
+  for (const auto& [name, t] : types) {
+    const auto& want = LevelNames(t.comparison);
+    if (t.levels.size() != want.size()) return "type " + name + ": wrong number of levels";
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      const Level& l = t.levels[i];
+      if (l.name != want[i]) return "type " + name + ": level " + want[i] + " expected";
+      if (!(l.m > 0 && l.m <= 1 && l.u > 0 && l.u <= 1)) {
+        return "type " + name + ", level " + l.name + ": m and u must be in (0, 1]";
+      }
+    }
+    if (t.generic_cap == 0) return "type " + name + ": generic_cap must be at least 1";
+  }
+  for (const BlockingRule& rule : blocking) {
+    if (rule.parts.empty()) return "blocking rule " + rule.name + " has no parts";
+    for (const std::string& part : rule.parts) {
+      const std::size_t dot = part.find('.');
+      const TypeModel* t = dot == std::string::npos ? nullptr : Find(part.substr(0, dot));
+      if (t == nullptr || !Derivations(t->comparison).contains(part.substr(dot + 1))) {
+        return "blocking rule " + rule.name + ": unknown part " + part;
+      }
+    }
+  }
+  if (!(threshold > 0)) return "threshold must be positive";
+  return {};
+}
+
+}  // namespace idres

@@ -1,0 +1,232 @@
+#include "matcher/model_file.h"
+
+#include <toml++/toml.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <utility>
+
+#include "matcher/comparisons.h"
+
+namespace idres {
+namespace {
+
+constexpr std::array<std::pair<NormalizerKind, const char*>, 8> kKinds = {{
+    {NormalizerKind::kEmail, "email"},
+    {NormalizerKind::kPhone, "phone"},
+    {NormalizerKind::kOpaque, "opaque"},
+    {NormalizerKind::kName, "name"},
+    {NormalizerKind::kDate, "date"},
+    {NormalizerKind::kPostalCode, "postal_code"},
+    {NormalizerKind::kAddress, "address"},
+    {NormalizerKind::kDocument, "document"},
+}};
+
+const char* KindName(NormalizerKind kind) {
+  for (const auto& [k, name] : kKinds) {
+    if (k == kind) return name;
+  }
+  return "opaque";
+}
+
+// The comparison a kind brings when the file names none.
+ComparisonKind DefaultComparison(NormalizerKind kind) {
+  switch (kind) {
+    case NormalizerKind::kEmail:
+      return ComparisonKind::kEmail;
+    case NormalizerKind::kPhone:
+      return ComparisonKind::kPhone;
+    case NormalizerKind::kName:
+      return ComparisonKind::kName;
+    case NormalizerKind::kDate:
+      return ComparisonKind::kBirthDate;
+    case NormalizerKind::kPostalCode:
+      return ComparisonKind::kPostalCode;
+    case NormalizerKind::kAddress:
+      return ComparisonKind::kAddress;
+    case NormalizerKind::kDocument:
+      return ComparisonKind::kDocument;
+    default:
+      return ComparisonKind::kOpaque;
+  }
+}
+
+// Neutral levels for a new type of `kind`: every level weighs 0 until the
+// file says otherwise.
+std::vector<Level> NeutralLevels(ComparisonKind kind) {
+  std::vector<Level> out;
+  for (const std::string& name : LevelNames(kind)) out.push_back({name, 0.5, 0.5});
+  return out;
+}
+
+template <typename T>
+bool Read(const toml::table& t, const char* key, T* out, std::string* error,
+          const std::string& at) {
+  const toml::node* n = t.get(key);
+  if (n == nullptr) return true;
+  if (auto v = n->value<T>()) {
+    *out = *v;
+    return true;
+  }
+  *error = at + "." + key + ": wrong type";
+  return false;
+}
+
+std::string ApplyType(const std::string& name, const toml::table& t, Model& model) {
+  const std::string at = "types." + name;
+  auto [it, fresh] = model.types.try_emplace(name);
+  TypeModel& type = it->second;
+  std::string error;
+  std::string kind, comparison;
+  if (!Read(t, "kind", &kind, &error, at)) return error;
+  if (fresh && kind.empty()) return at + ": a new type needs a kind";
+  if (!kind.empty()) {
+    bool known = false;
+    for (const auto& [k, kname] : kKinds) {
+      if (kind == kname) {
+        type.kind = k;
+        known = true;
+      }
+    }
+    if (!known) return at + ".kind: unknown kind " + kind;
+    if (fresh) type.comparison = DefaultComparison(type.kind);
+  }
+  if (!Read(t, "comparison", &comparison, &error, at)) return error;
+  if (!comparison.empty() && !ParseComparison(comparison, &type.comparison)) {
+    return at + ".comparison: unknown comparison " + comparison;
+  }
+  if (fresh || !comparison.empty()) type.levels = NeutralLevels(type.comparison);
+  std::int64_t cap = static_cast<std::int64_t>(type.generic_cap);
+  if (!Read(t, "exclusive", &type.exclusive, &error, at) ||
+      !Read(t, "strong", &type.strong, &error, at) || !Read(t, "group", &type.group, &error, at) ||
+      !Read(t, "generic_cap", &cap, &error, at)) {
+    return error;
+  }
+  if (cap < 1) return at + ".generic_cap: must be at least 1";
+  type.generic_cap = static_cast<std::size_t>(cap);
+  if (const toml::node* levels = t.get("levels")) {
+    const toml::array* a = levels->as_array();
+    if (a == nullptr) return at + ".levels: an array of tables expected";
+    type.levels.clear();
+    for (const toml::node& l : *a) {
+      const toml::table* lt = l.as_table();
+      if (lt == nullptr) return at + ".levels: an array of tables expected";
+      Level level;
+      if (!Read(*lt, "name", &level.name, &error, at) || !Read(*lt, "m", &level.m, &error, at) ||
+          !Read(*lt, "u", &level.u, &error, at)) {
+        return error;
+      }
+      type.levels.push_back(std::move(level));
+    }
+  }
+  return {};
+}
+
+std::string Apply(const toml::table& root, Model& model) {
+  std::string error;
+  std::int64_t max_keys = static_cast<std::int64_t>(model.max_keys);
+  std::int64_t key_cap = static_cast<std::int64_t>(model.key_cap);
+  if (!Read(root, "threshold", &model.threshold, &error, "model") ||
+      !Read(root, "max_keys", &max_keys, &error, "model") ||
+      !Read(root, "key_cap", &key_cap, &error, "model")) {
+    return error;
+  }
+  if (max_keys < 1 || key_cap < 1) return "max_keys and key_cap must be at least 1";
+  model.max_keys = static_cast<std::size_t>(max_keys);
+  model.key_cap = static_cast<std::size_t>(key_cap);
+  if (const toml::table* types = root["types"].as_table()) {
+    for (const auto& [key, node] : *types) {
+      const toml::table* t = node.as_table();
+      if (t == nullptr) return "types." + std::string(key.str()) + ": a table expected";
+      if (auto e = ApplyType(std::string(key.str()), *t, model); !e.empty()) return e;
+    }
+  }
+  if (const toml::node* blocking = root.get("blocking")) {
+    const toml::array* a = blocking->as_array();
+    if (a == nullptr) return "blocking: an array of tables expected";
+    model.blocking.clear();
+    for (const toml::node& r : *a) {
+      const toml::table* rt = r.as_table();
+      if (rt == nullptr) return "blocking: an array of tables expected";
+      BlockingRule rule;
+      if (!Read(*rt, "name", &rule.name, &error, "blocking")) return error;
+      if (const toml::array* parts = (*rt)["parts"].as_array()) {
+        for (const toml::node& p : *parts) {
+          if (auto s = p.value<std::string>()) rule.parts.push_back(*s);
+        }
+      }
+      model.blocking.push_back(std::move(rule));
+    }
+  }
+  for (const auto& [key, node] : root) {
+    const std::string k(key.str());
+    if (k != "threshold" && k != "max_keys" && k != "key_cap" && k != "types" && k != "blocking") {
+      return "unknown key " + k;
+    }
+  }
+  return model.Problem();
+}
+
+std::string Number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  std::string s = buf;
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s;
+}
+
+}  // namespace
+
+std::variant<Model, std::string> ParseModel(std::string_view text) {
+  Model model = Model::Defaults();
+  try {
+    const toml::table root = toml::parse(text);
+    if (std::string e = Apply(root, model); !e.empty()) return e;
+  } catch (const toml::parse_error& e) {
+    std::ostringstream out;
+    out << e.description() << " (line " << e.source().begin.line << ", column "
+        << e.source().begin.column << ")";
+    return out.str();
+  }
+  return model;
+}
+
+std::variant<Model, std::string> LoadModelFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "cannot read the model file " + path;
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto result = ParseModel(text.str());
+  if (auto* e = std::get_if<std::string>(&result)) *e = path + ": " + *e;
+  return result;
+}
+
+std::string ModelToToml(const Model& model) {
+  std::ostringstream out;
+  out << "# idres matching model. weight = log2(m / u); a person matches at the threshold.\n"
+      << "threshold = " << Number(model.threshold) << "\nmax_keys = " << model.max_keys
+      << "\nkey_cap = " << model.key_cap << "\n";
+  for (const auto& [name, t] : model.types) {
+    out << "\n[types." << name << "]\nkind = \"" << KindName(t.kind) << "\"\ncomparison = \""
+        << ComparisonName(t.comparison) << "\"\nexclusive = " << (t.exclusive ? "true" : "false")
+        << "\nstrong = " << (t.strong ? "true" : "false") << "\ngeneric_cap = " << t.generic_cap
+        << "\ngroup = \"" << t.group << "\"\nlevels = [\n";
+    for (const Level& l : t.levels) {
+      out << "  { name = \"" << l.name << "\", m = " << Number(l.m) << ", u = " << Number(l.u)
+          << " },  # weight " << Number(l.weight()) << "\n";
+    }
+    out << "]\n";
+  }
+  for (const BlockingRule& r : model.blocking) {
+    out << "\n[[blocking]]\nname = \"" << r.name << "\"\nparts = [";
+    for (std::size_t i = 0; i < r.parts.size(); ++i) {
+      out << (i ? ", " : "") << "\"" << r.parts[i] << "\"";
+    }
+    out << "]\n";
+  }
+  return out.str();
+}
+
+}  // namespace idres

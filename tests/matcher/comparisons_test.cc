@@ -1,0 +1,71 @@
+#include "matcher/comparisons.h"
+
+#include <catch2/catch.hpp>
+
+namespace idres {
+namespace {
+
+std::string Level(ComparisonKind kind, const char* a, const char* b) {
+  const std::size_t level = CompareValues(kind, a, b);
+  // Symmetric: the order of the two values never changes the level.
+  CHECK(CompareValues(kind, b, a) == level);
+  return LevelNames(kind).at(level);
+}
+
+TEST_CASE("name levels, best first", "[matcher]") {
+  const auto N = ComparisonKind::kName;
+  CHECK(Level(N, "robert smith", "robert smith") == "exact");
+  CHECK(Level(N, "smith robert", "robert smith") == "reordered");
+  CHECK(Level(N, "bob smith", "robert smith") == "nickname");
+  CHECK(Level(N, "r smith", "robert smith") == "initial");
+  CHECK(Level(N, "smith", "robert smith") == "initial");  // no given name on one side
+  CHECK(Level(N, "robert allen", "robert alen") == "jaro_winkler_92");
+  CHECK(Level(N, "jon smyth", "john smith") == "jaro_winkler_88");
+  CHECK(Level(N, "jane doe", "john doe") == "surname_only");
+  CHECK(Level(N, "anna schmidt", "peter smith") == "surname_only");  // XMT/SMT meets SM0/XMT
+  CHECK(Level(N, "anna meier", "peter novak") == "different");
+}
+
+TEST_CASE("birth date levels", "[matcher]") {
+  const auto D = ComparisonKind::kBirthDate;
+  CHECK(Level(D, "1978-11-12", "1978-11-12") == "exact");
+  CHECK(Level(D, "1978-11-12", "1978-12-11") == "day_month_swapped");
+  CHECK(Level(D, "1971-06-24", "1971-05-24") == "one_off");  // month one apart
+  CHECK(Level(D, "1971-06-24", "1981-06-24") == "one_off");  // one digit of the year
+  CHECK(Level(D, "1971-06-24", "1971-06-42") == "one_off");  // two digits transposed
+  CHECK(Level(D, "1954-03-01", "1978-07-19") == "different");
+}
+
+TEST_CASE("email, address, document and exact-only levels", "[matcher]") {
+  CHECK(Level(ComparisonKind::kEmail, "robert25@smith.net", "roberta25@smith.net") == "one_edit");
+  CHECK(Level(ComparisonKind::kEmail, "robert255@smith.net", "roberta25@smith.net") == "similar");
+  CHECK(Level(ComparisonKind::kEmail, "anna@example.com", "zed@other.org") == "different");
+  // Numbered accounts are not typos of one another.
+  CHECK(Level(ComparisonKind::kEmail, "j.smith1@x.org", "j.smith2@x.org") == "different");
+  CHECK(Level(ComparisonKind::kName, "person 1234", "person 1235") == "different");
+  // One edit on a different domain is not the same mailbox misspelt.
+  CHECK(Level(ComparisonKind::kEmail, "ab@x.org", "ab@y.org") != "one_edit");
+  const auto A = ComparisonKind::kAddress;
+  CHECK(Level(A, "12 main st apt 4 10115", "12 main st apt 4 10115") == "exact");
+  CHECK(Level(A, "12 main st apt 4 10115", "12 main st 10115") == "house_and_street");
+  CHECK(Level(A, "12 main st 10115", "99 oak ave 10115") == "postal_code_only");
+  CHECK(Level(A, "12 main st 10115", "99 oak ave 80331") == "different");
+  CHECK(Level(ComparisonKind::kDocument, "x1234567", "x1234567") == "exact");
+  CHECK(Level(ComparisonKind::kDocument, "x1234567", "x1243567") == "one_edit");
+  CHECK(Level(ComparisonKind::kDocument, "x1234567", "y7654321") == "different");
+  CHECK(Level(ComparisonKind::kPhone, "+15551234567", "+15551234568") == "different");
+}
+
+TEST_CASE("names and addresses split into their parts", "[matcher]") {
+  CHECK(SplitName("anna maria meier").given == "anna");
+  CHECK(SplitName("anna maria meier").surname == "meier");
+  CHECK(SplitName("meier").given.empty());
+  const AddressParts a = SplitAddress("12 main st apt 4 10115");
+  CHECK(a.house == "12");
+  CHECK(a.street == "main st");
+  CHECK(a.postal_code == "10115");
+  CHECK(SplitAddress("po box").house.empty());
+}
+
+}  // namespace
+}  // namespace idres

@@ -1,0 +1,78 @@
+#include "matcher/model.h"
+
+#include <catch2/catch.hpp>
+
+#include "matcher/model_file.h"
+
+namespace idres {
+namespace {
+
+TEST_CASE("the built-in model is usable and says what the README says", "[matcher]") {
+  const Model m = Model::Defaults();
+  CHECK(m.Problem().empty());
+  CHECK(m.Exclusive("customer_id"));
+  CHECK_FALSE(m.Exclusive("email"));  // shared in real life: a family, an office
+  CHECK(m.Find("email")->strong);
+  CHECK_FALSE(m.Find("name")->strong);
+  CHECK(m.Find("email")->generic_cap == 5);
+  for (const char* doc : {"passport", "drivers_license", "national_id", "tax_id", "address"}) {
+    CHECK(m.Find(doc) != nullptr);
+  }
+  // Evidence against is negative; exact agreement on a document is strong.
+  CHECK(m.Find("birth_date")->levels.back().weight() < -5);
+  CHECK(m.Find("passport")->levels.front().weight() > m.threshold);
+  CHECK(m.Find("passport")->levels.back().weight() < -10);
+  CHECK(m.Find("cookie")->levels.back().weight() == Approx(0.0));
+}
+
+TEST_CASE("the printed model reads back to the same model", "[matcher]") {
+  const Model m = Model::Defaults();
+  const auto back = ParseModel(ModelToToml(m));
+  REQUIRE(std::holds_alternative<Model>(back));
+  const Model& b = std::get<Model>(back);
+  CHECK(ModelToToml(b) == ModelToToml(m));
+  CHECK(b.blocking.size() == m.blocking.size());
+  CHECK(b.threshold == m.threshold);
+}
+
+TEST_CASE("a model file adds a type without code and changes what it names", "[matcher]") {
+  const auto parsed = ParseModel(R"(
+threshold = 12.5
+[types.loyalty_id]
+kind = "opaque"
+strong = true
+levels = [{ name = "exact", m = 0.9, u = 1e-6 }, { name = "different", m = 0.5, u = 0.5 }]
+[types.email]
+exclusive = true
+)");
+  REQUIRE(std::holds_alternative<Model>(parsed));
+  const Model& m = std::get<Model>(parsed);
+  CHECK(m.threshold == 12.5);
+  REQUIRE(m.Find("loyalty_id") != nullptr);
+  CHECK(m.Find("loyalty_id")->strong);
+  CHECK(m.NormalizerKinds().at("loyalty_id") == NormalizerKind::kOpaque);
+  CHECK(m.Exclusive("email"));
+  CHECK(m.Find("email")->levels.size() == 4);  // untouched
+}
+
+TEST_CASE("a bad model file is refused with the reason", "[matcher]") {
+  const auto Error = [](const char* toml) {
+    const auto r = ParseModel(toml);
+    REQUIRE(std::holds_alternative<std::string>(r));
+    return std::get<std::string>(r);
+  };
+  CHECK_THAT(Error("threshold = "), Catch::Contains("line 1"));
+  CHECK_THAT(Error("[types.x]\nstrong = true"), Catch::Contains("needs a kind"));
+  CHECK_THAT(Error("[types.x]\nkind = \"shoe\""), Catch::Contains("unknown kind"));
+  CHECK_THAT(Error("[types.email]\nlevels = [{ name = \"exact\", m = 2.0, u = 0.1 }]"),
+             Catch::Contains("levels"));
+  CHECK_THAT(Error("[types.email]\nlevels = [{ name = \"exact\", m = 0.9, u = 0.0 },"
+                   "{ name = \"one_edit\" }, { name = \"similar\" }, { name = \"different\" }]"),
+             Catch::Contains("m and u"));
+  CHECK_THAT(Error("[[blocking]]\nname = \"r\"\nparts = [\"name.shoe\"]"),
+             Catch::Contains("unknown part"));
+  CHECK_THAT(Error("treshold = 3"), Catch::Contains("unknown key treshold"));
+}
+
+}  // namespace
+}  // namespace idres
