@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <sstream>
+#include <iterator>
 #include <stdexcept>
 #include <string_view>
 #include <thread>
@@ -98,9 +98,7 @@ int ChildProcess::Stop(std::chrono::seconds grace) {
 
 std::string ChildProcess::Log(std::size_t max_bytes) const {
   std::ifstream in(log_path_);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string all = ss.str();
+  const std::string all{std::istreambuf_iterator<char>(in), {}};
   return all.size() <= max_bytes ? all : all.substr(all.size() - max_bytes);
 }
 

@@ -1,12 +1,12 @@
 #include "bench/suite/import_runs.h"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 #include <pqxx/pqxx>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cstdio>
 #include <fstream>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -30,12 +30,6 @@ namespace idres::bench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string Pad(std::int64_t n, int width) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%0*lld", width, static_cast<long long>(n));
-  return buf;
-}
 
 std::vector<Record> Records(std::int64_t n) {
   std::vector<Record> out;
@@ -98,12 +92,12 @@ std::string TraitsJson(const Traits& traits) {
 
 Record ImportRecord(std::int64_t i) {
   Record r;
-  r.identifiers = {{"email", "i" + std::to_string(i) + "@import.example.org"},
-                   {"phone", "+1654" + Pad(i % 10000000, 7)},
-                   {"name", "imported person " + std::to_string(i)},
-                   {"birth_date", "19" + Pad(50 + i % 50, 2) + "-" + Pad(1 + i % 12, 2) + "-" +
-                                      Pad(1 + i % 28, 2)},
-                   {"postal_code", Pad(10000 + i % 90000, 5)}};
+  r.identifiers = {
+      {"email", "i" + std::to_string(i) + "@import.example.org"},
+      {"phone", fmt::format("+1654{:07}", i % 10000000)},
+      {"name", "imported person " + std::to_string(i)},
+      {"birth_date", fmt::format("19{:02}-{:02}-{:02}", 50 + i % 50, 1 + i % 12, 1 + i % 28)},
+      {"postal_code", std::to_string(10000 + i % 90000)}};
   r.traits = {{"source", std::string("import")}, {"n", static_cast<double>(i)}};
   r.source = "bench-import";
   return r;

@@ -169,17 +169,7 @@ WireCount CountWire(const SuiteContext& ctx, const RunSpec& spec, std::int64_t o
   // Connections are open and statements prepared: count from here.
   const WireTotals before = counter.Totals();
   for (std::int64_t seq = 0; seq < ops; ++seq) engine.Upsert(workload.Next(seq).record);
-  const WireTotals after = counter.Totals();
-  WireCount w;
-  w.scenario = std::string(1, spec.scenario) + " idres";
-  w.ops = ops;
-  const auto per = [ops](std::int64_t a, std::int64_t b) {
-    return static_cast<double>(b - a) / static_cast<double>(ops);
-  };
-  w.round_trips_per_op = per(before.round_trips, after.round_trips);
-  w.statements_per_op = per(before.statements, after.statements);
-  w.transactions_per_op = per(before.transactions, after.transactions);
-  return w;
+  return PerOp(std::string(1, spec.scenario) + " idres", counter.Totals() - before, ops);
 }
 
 }  // namespace idres::bench
