@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <deque>
 #include <fstream>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -140,14 +141,12 @@ RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int worke
   RunResult r;
   {
     ServeChild serve(ctx, db.url(), workers);
-    std::vector<std::unique_ptr<api::HttpClient>> conns;
-    for (int w = 0; w < workers; ++w) {
-      conns.push_back(std::make_unique<api::HttpClient>(serve.port()));
-    }
+    std::deque<api::HttpClient> conns;  // not movable: a deque keeps them in place
+    for (int w = 0; w < workers; ++w) conns.emplace_back(serve.port());
     LoadResult load = Chunked(input, workers, chunk, [&](int w, std::span<const Record> part) {
       std::vector<std::string> jsons;
       for (const Record& record : part) jsons.push_back(api::RecordJson(record).value_or("{}"));
-      const api::HttpResponse resp = conns[w]->Call("BatchUpsert", api::BatchRequestJson(jsons));
+      const api::HttpResponse resp = conns[w].Call("BatchUpsert", api::BatchRequestJson(jsons));
       const auto parsed = api::ParseBatchResponse(resp.body);
       const auto* results = std::get_if<std::vector<UpsertResult>>(&parsed);
       if (resp.status != 200 || results == nullptr) return static_cast<int>(part.size());

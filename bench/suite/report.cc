@@ -96,17 +96,16 @@ nlohmann::json RunJson(const RunResult& r) {
                       {"first_error", r.first_error},
                       {"check_must_pass", r.check_must_pass},
                       {"rounds", r.rounds}};
-  const auto opt = [&](const char* k, const std::optional<double>& v) {
+  const auto opt = [&](const char* k, const auto& v) {
     j[k] = v ? nlohmann::json(*v) : nlohmann::json(nullptr);
   };
   opt("lock_wait_ms_per_op", r.lock_wait_ms_per_op);
   opt("lock_wait_ms_max", r.lock_wait_ms_max);
   opt("commits_per_op", r.commits_per_op);
   opt("rollbacks_per_op", r.rollbacks_per_op);
-  j["created"] = r.created ? nlohmann::json(*r.created) : nlohmann::json(nullptr);
-  j["merged"] = r.merged ? nlohmann::json(*r.merged) : nlohmann::json(nullptr);
-  j["expected_created"] =
-      r.expected_created ? nlohmann::json(*r.expected_created) : nlohmann::json(nullptr);
+  opt("created", r.created);
+  opt("merged", r.merged);
+  opt("expected_created", r.expected_created);
   if (r.check.ran) {
     j["store"] = {{"ok", r.check.ok},
                   {"persons", r.check.persons},

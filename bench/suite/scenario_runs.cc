@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -123,10 +124,8 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
     const int pool = PoolFor(ctx, spec.clients);
     r.note = "served over a pool of " + std::to_string(pool);
     ServeChild serve(ctx, db.url(), pool);
-    std::vector<std::unique_ptr<api::HttpClient>> conns;
-    for (int c = 0; c < spec.clients; ++c) {
-      conns.push_back(std::make_unique<api::HttpClient>(serve.port()));
-    }
+    std::deque<api::HttpClient> conns;  // not movable: a deque keeps them in place
+    for (int c = 0; c < spec.clients; ++c) conns.emplace_back(serve.port());
     // The served process's own counters, before and after the load.
     std::optional<ServedCounts> before_counts;
     try {
@@ -136,7 +135,7 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
     }
     LoadResult load = Drive(spec, workload, tally, [&](int client, const PlannedOp& op) {
       // Binary protobuf, as a high-volume client sends it (errors come as JSON).
-      const api::HttpResponse resp = conns[client]->Call(
+      const api::HttpResponse resp = conns[client].Call(
           "Upsert", api::UpsertRequestProto(op.record), {}, api::kProtoContentType);
       if (resp.status == 200) return OpOutcome{};
       return OpOutcome{false, "HTTP " + std::to_string(resp.status) + ": " + resp.body};
