@@ -49,8 +49,8 @@ RunResult Finish(const SuiteContext& ctx, const std::string& db, RunResult r,
 
 // Chunks of `chunk` records handed to `workers` threads; `send` imports one
 // chunk and returns the records that failed. Latencies are per chunk.
-LoadResult Chunked(const std::vector<Record>& records, int workers, int chunk,
-                   const std::function<int(int, std::span<const Record>)>& send) {
+RunResult Chunked(const std::vector<Record>& records, int workers, int chunk,
+                  const std::function<int(int, std::span<const Record>)>& send) {
   const std::int64_t chunks = (static_cast<std::int64_t>(records.size()) + chunk - 1) / chunk;
   LoadOptions load;
   load.clients = workers;
@@ -65,18 +65,9 @@ LoadResult Chunked(const std::vector<Record>& records, int workers, int chunk,
     failed += bad;
     return OpOutcome{false, std::to_string(bad) + " record(s) of a chunk failed"};
   });
-  result.errors = failed.load();
-  return result;
-}
-
-RunResult FromChunks(LoadResult& load, std::int64_t records, int workers) {
   RunResult r;
   r.clients = workers;
-  r.ops = records - load.errors;
-  r.errors = load.errors;
-  r.first_error = load.first_error;
-  r.seconds = load.seconds;
-  SetLatencies(r, load.latencies_ms);
+  SetFromLoad(r, result, static_cast<std::int64_t>(records.size()) - failed, failed);
   return r;
 }
 
@@ -119,12 +110,11 @@ RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int wor
     seams.skip_locks = naive;
     const auto owned = EngineTesting::Make(std::move(options), std::move(seams));
     Engine& engine = *owned;
-    LoadResult load = Chunked(input, workers, chunk, [&](int, std::span<const Record> part) {
+    r = Chunked(input, workers, chunk, [&](int, std::span<const Record> part) {
       int bad = 0;
       for (const auto& result : engine.BatchUpsert(part)) bad += result.ok() ? 0 : 1;
       return bad;
     });
-    r = FromChunks(load, records, workers);
   }
   r.variant = naive ? "naive" : "idres";
   r.transport = "in-process";
@@ -143,7 +133,7 @@ RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int worke
     ServeChild serve(ctx, db.url(), workers);
     std::deque<api::HttpClient> conns;  // not movable: a deque keeps them in place
     for (int w = 0; w < workers; ++w) conns.emplace_back(serve.port());
-    LoadResult load = Chunked(input, workers, chunk, [&](int w, std::span<const Record> part) {
+    r = Chunked(input, workers, chunk, [&](int w, std::span<const Record> part) {
       std::vector<std::string> jsons;
       for (const Record& record : part) jsons.push_back(api::RecordJson(record).value_or("{}"));
       const api::HttpResponse resp = conns[w].Call("BatchUpsert", api::BatchRequestJson(jsons));
@@ -153,7 +143,6 @@ RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int worke
       return static_cast<int>(
           std::count_if(results->begin(), results->end(), [](const auto& x) { return !x.ok(); }));
     });
-    r = FromChunks(load, records, workers);
     conns.clear();
     serve.Stop();
   }

@@ -87,4 +87,13 @@ void SetLatencies(RunResult& r, std::vector<double>& latencies_ms) {
   r.p99_ms = Quantile(latencies_ms, 0.99);
 }
 
+void SetFromLoad(RunResult& r, LoadResult& load, std::int64_t ops, std::int64_t errors) {
+  r.ops = ops;
+  r.errors = errors;
+  r.first_error = load.first_error;
+  r.seconds = load.seconds;
+  r.throughput = load.seconds > 0 ? static_cast<double>(ops) / load.seconds : 0;
+  SetLatencies(r, load.latencies_ms);
+}
+
 }  // namespace idres::bench
