@@ -1,7 +1,6 @@
 #include "api/connect_timeout.h"
 
 #include <algorithm>
-#include <cstdint>
 #include <string>
 
 namespace idres::api {

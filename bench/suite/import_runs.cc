@@ -9,7 +9,6 @@
 #include <chrono>
 #include <deque>
 #include <fstream>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <span>
 #include <tuple>

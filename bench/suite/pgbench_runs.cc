@@ -1,7 +1,5 @@
 #include "bench/suite/pgbench_runs.h"
 
-#include <vector>
-
 #include "bench/suite/pgbench.h"
 #include "bench/suite/pgbench_scripts.h"
 #include "bench/suite/wire_counter.h"

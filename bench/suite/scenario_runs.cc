@@ -5,9 +5,7 @@
 #include <algorithm>
 #include <deque>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <vector>
 
 #include "api/client_requests.h"
 #include "api/http_client.h"

@@ -13,7 +13,6 @@
 // Thread-safety: one thread at a time. Internal to engine/.
 #pragma once
 
-#include <memory>
 #include <span>
 #include <string>
 #include <vector>

@@ -3,7 +3,6 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <vector>
 
 #include "normalize/utf8.h"
 
