@@ -7,7 +7,6 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "bench/suite/goals.h"
 #include "bench/suite/ratios.h"
 
 namespace idres::bench {
