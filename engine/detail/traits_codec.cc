@@ -30,20 +30,12 @@ std::optional<std::string> ValidateTraits(const Traits& traits) {
   return std::nullopt;
 }
 
-namespace {
-
-std::string NumberText(double d) {
-  char buf[64];
-  // Shortest text that reads back as the same double.
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, d);
-  return std::string(buf, end);
-}
-
-}  // namespace
-
 EncodedTrait EncodeTrait(const TraitValue& value) {
   if (const auto* s = std::get_if<std::string>(&value)) return {"string", *s};
-  if (const auto* d = std::get_if<double>(&value)) return {"number", NumberText(*d)};
+  if (const auto* d = std::get_if<double>(&value)) {
+    char buf[64];  // the shortest text that reads back as the same double
+    return {"number", std::string(buf, std::to_chars(buf, buf + sizeof buf, *d).ptr)};
+  }
   return {"boolean", std::get<bool>(value) ? "true" : "false"};
 }
 
