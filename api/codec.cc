@@ -9,6 +9,7 @@
 
 #include "api/client_requests.h"
 #include "api/json_shape.h"
+#include "base/strings.h"
 #include "normalize/utf8.h"
 
 namespace idres::api {
@@ -19,12 +20,6 @@ std::string Lower(std::string_view s) {
   std::transform(out.begin(), out.end(), out.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
-}
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
 }
 
 RpcError Invalid(std::string message) { return {Code::kInvalidArgument, std::move(message)}; }

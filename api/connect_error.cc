@@ -1,6 +1,6 @@
 #include "api/connect_error.h"
 
-#include <cstdio>
+#include <nlohmann/json.hpp>
 
 #include "normalize/utf8.h"
 
@@ -47,39 +47,6 @@ HttpResponse ErrorResponse(const RpcError& error) {
   return response;
 }
 
-std::string JsonQuote(std::string_view s) {
-  const std::string valid = ToValidUtf8(s);
-  std::string out = "\"";
-  for (const char c : valid) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (u < 0x20 || u == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", u);
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += '"';
-  return out;
-}
+std::string JsonQuote(std::string_view s) { return nlohmann::json(ToValidUtf8(s)).dump(); }
 
 }  // namespace idres::api

@@ -4,10 +4,7 @@
 #pragma once
 
 #include "api/backend.h"
-
-namespace idres {
-class Engine;
-}
+#include "engine/engine.h"
 
 namespace idres::api {
 
@@ -15,20 +12,36 @@ class EngineBackend final : public IdentityBackend {
  public:
   explicit EngineBackend(Engine& engine) : engine_(engine) {}
 
-  void Submit(Record record, const Deadline& deadline, UpsertCallback done) override;
+  void Submit(Record record, const Deadline& deadline, UpsertCallback done) override {
+    engine_.Submit(std::move(record), deadline, std::move(done));
+  }
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
-                                        const Deadline& deadline) override;
+                                        const Deadline& deadline) override {
+    return engine_.BatchUpsert(records, deadline);
+  }
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
                                         const BatchReceipt& receipt,
-                                        const Deadline& deadline) override;
-  void ForgetReceipts(std::int64_t job) override;
-  std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) override;
+                                        const Deadline& deadline) override {
+    return engine_.BatchUpsert(records, receipt, deadline);
+  }
+  void ForgetReceipts(std::int64_t job) override { engine_.ForgetReceipts(job); }
+  std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) override {
+    return engine_.GetPerson(id, deadline);
+  }
   std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
                                                         std::string_view region,
-                                                        const Deadline& deadline) override;
-  StoreStats Stats() override;
-  bool Healthy() override;
-  int ConnectionsInUse() const override;
+                                                        const Deadline& deadline) override {
+    return engine_.Lookup(identifier, region, deadline);
+  }
+  StoreStats Stats() override { return engine_.Stats(); }
+  bool Healthy() override {
+    try {
+      return engine_.Healthy();
+    } catch (...) {
+      return false;  // a health probe answers "down", it never fails
+    }
+  }
+  int ConnectionsInUse() const override { return engine_.ConnectionsInUse(); }
 
  private:
   Engine& engine_;

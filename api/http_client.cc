@@ -114,18 +114,12 @@ HttpClient::HttpClient(const std::string& host, const std::string& port, HttpCli
   }
 }
 
-namespace {
-
-HttpClientOptions Tls(bool https) {
-  HttpClientOptions options;
-  options.tls = https;
-  return options;
-}
-
-}  // namespace
-
 HttpClient::HttpClient(int port, bool https)
-    : HttpClient("127.0.0.1", std::to_string(port), Tls(https)) {}
+    : HttpClient("127.0.0.1", std::to_string(port), [https] {
+        HttpClientOptions options;
+        options.tls = https;
+        return options;
+      }()) {}
 
 HttpClient::~HttpClient() { impl_->Close(); }
 

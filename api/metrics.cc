@@ -31,10 +31,11 @@ void Header(std::string& out, std::string_view name, std::string_view type, std:
   out += "# TYPE " + std::string(name) + " " + std::string(type) + "\n";
 }
 
-void Counter(std::string& out, std::string_view name, std::string_view help,
-             const std::atomic<std::uint64_t>& value) {
-  Header(out, name, "counter", help);
-  out += std::string(name) + " " + std::to_string(value.load(std::memory_order_relaxed)) + "\n";
+// A metric of one value, without labels.
+void Single(std::string& out, std::string_view name, std::string_view type, std::string_view help,
+            std::uint64_t value) {
+  Header(out, name, type, help);
+  out += std::string(name) + " " + std::to_string(value) + "\n";
 }
 
 }  // namespace
@@ -91,33 +92,32 @@ std::string Metrics::Render(int connections_in_use, int pool_size) const {
   }
   Header(out, "idres_upsert_outcomes_total", "counter", "Committed upserts, by outcome.");
   for (const Outcome outcome : kOutcomes) {
-    out += "idres_upsert_outcomes_total{outcome=\"" + std::string(OutcomeName(outcome)) + "\"} " +
-           std::to_string(impl_->outcomes[static_cast<int>(outcome)].load(std::memory_order_relaxed)) +
-           "\n";
+    out +=
+        "idres_upsert_outcomes_total{outcome=\"" + std::string(OutcomeName(outcome)) + "\"} " +
+        std::to_string(impl_->outcomes[static_cast<int>(outcome)].load(std::memory_order_relaxed)) +
+        "\n";
   }
   Header(out, "idres_lock_wait_seconds", "histogram",
          "Time one transaction waited for its advisory locks.");
   out += impl_->lock_wait.Render("idres_lock_wait_seconds", "");
-  Header(out, "idres_lock_timeouts_total", "counter", "Locks not granted within lock_timeout.");
-  out += "idres_lock_timeouts_total " +
-         std::to_string(impl_->lock_timeouts.load(std::memory_order_relaxed)) + "\n";
+  Single(out, "idres_lock_timeouts_total", "counter", "Locks not granted within lock_timeout.",
+         impl_->lock_timeouts.load(std::memory_order_relaxed));
   Header(out, "idres_retries_total", "counter", "Transactions retried, by reason.");
   for (const auto& [reason, n] : impl_->retries) {
     out += "idres_retries_total{reason=\"" + reason + "\"} " + std::to_string(n) + "\n";
   }
-  Counter(out, "idres_upsert_batches_total",
-          "Transactions that applied queued single upserts together.", impl_->batches);
-  Counter(out, "idres_upserts_coalesced_total", "Single upserts applied in such a transaction.",
-          impl_->coalesced);
-  Counter(out, "idres_upsert_batch_failures_total",
-          "Such transactions that failed; their upserts were applied again, each alone.",
-          impl_->batch_failures);
-  Header(out, "idres_upserts_queued", "gauge", "Single upserts waiting for a connection now.");
-  out += "idres_upserts_queued " + std::to_string(impl_->queued.load()) + "\n";
-  Header(out, "idres_pool_connections_in_use", "gauge", "Database connections borrowed now.");
-  out += "idres_pool_connections_in_use " + std::to_string(connections_in_use) + "\n";
-  Header(out, "idres_pool_connections", "gauge", "Database connections in the pool.");
-  out += "idres_pool_connections " + std::to_string(pool_size) + "\n";
+  Single(out, "idres_upsert_batches_total", "counter",
+         "Transactions that applied queued single upserts together.", impl_->batches.load());
+  Single(out, "idres_upserts_coalesced_total", "counter",
+         "Single upserts applied in such a transaction.", impl_->coalesced.load());
+  Single(out, "idres_upsert_batch_failures_total", "counter",
+         "Such transactions that failed; their upserts were applied again, each alone.",
+         impl_->batch_failures.load());
+  Single(out, "idres_upserts_queued", "gauge", "Single upserts waiting for a connection now.",
+         impl_->queued.load());
+  Single(out, "idres_pool_connections_in_use", "gauge", "Database connections borrowed now.",
+         connections_in_use);
+  Single(out, "idres_pool_connections", "gauge", "Database connections in the pool.", pool_size);
   return out;
 }
 

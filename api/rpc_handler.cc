@@ -40,21 +40,18 @@ HttpResponse Respond(const Reply<Response>& reply, WireFormat format) {
   return {200, std::string(ContentTypeOf(format)), Encode(std::get<Response>(reply), format)};
 }
 
-// Decodes, runs `method` on the message and encodes its answer.
+// The request message an IdentityMethods method takes (never called).
 template <typename Request, typename Response>
-HttpResponse Run(const HttpRequest& http, WireFormat format, const Deadline& deadline,
-                 Reply<Response> (IdentityMethods::*method)(const Request&, const Deadline&) const,
-                 const IdentityMethods& methods) {
-  Request request;
-  if (auto error = Decode(http.body, format, request)) return ErrorResponse(*error);
-  return Respond((methods.*method)(request, deadline), format);
-}
+Request RequestOf(Reply<Response> (IdentityMethods::*)(const Request&, const Deadline&) const);
 
-// Run() of one IdentityMethods method, as a plain function for the table.
+// Decodes the message `Method` takes, runs it and encodes its answer: a
+// plain function, for the table.
 template <auto Method>
 HttpResponse RunMethod(const HttpRequest& http, WireFormat format, const Deadline& deadline,
                        const IdentityMethods& methods) {
-  return Run(http, format, deadline, Method, methods);
+  decltype(RequestOf(Method)) request;
+  if (auto error = Decode(http.body, format, request)) return ErrorResponse(*error);
+  return Respond((methods.*Method)(request, deadline), format);
 }
 
 using Handler = HttpResponse (*)(const HttpRequest&, WireFormat, const Deadline&,

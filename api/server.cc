@@ -57,20 +57,12 @@ tcp::endpoint ParseListen(const std::string& listen) {
   return {address, static_cast<unsigned short>(port)};
 }
 
-HandlerOptions ToHandlerOptions(const ServerOptions& options) {
-  HandlerOptions out;
-  out.limits = options.limits;
-  out.auth_token = options.auth_token;
-  out.pool_size = options.pool_size;
-  return out;
-}
-
 }  // namespace
 
 struct Server::Impl {
   Impl(ServerOptions opts, IdentityBackend& backend, Metrics* metrics)
       : options(std::move(opts)),
-        handler(backend, metrics, ToHandlerOptions(options)),
+        handler(backend, metrics, {options.limits, options.auth_token, options.pool_size}),
         work(static_cast<std::size_t>(std::max(1, options.worker_threads))),
         acceptor(io),
         signals(io, SIGINT, SIGTERM),

@@ -134,7 +134,10 @@ class Session {
       co_await http::async_read_header(stream_, buffer_, parser,
                                        asio::redirect_error(use_awaitable, ec));
       connection_.idle = false;
-      if (!ec && Expects100(parser.get())) co_await WriteContinue(parser.get().version(), ec);
+      if (!ec && Expects100(parser.get())) {
+        http::response<http::empty_body> go_on{http::status::continue_, parser.get().version()};
+        co_await Write(go_on, ec);
+      }
       if (!ec) {
         Lowest().expires_after(context_.read_timeout);
         co_await http::async_read(stream_, buffer_, parser,
@@ -148,8 +151,7 @@ class Session {
       const HttpResponse response = co_await Respond(context_, request);
       const bool keep_alive = parser.get().keep_alive() && !context_.stopping;
       auto out = ToBeast(response, parser.get().version(), keep_alive);
-      Lowest().expires_after(context_.read_timeout);
-      co_await http::async_write(stream_, out, asio::redirect_error(use_awaitable, ec));
+      co_await Write(out, ec);
       if (ec || !keep_alive) co_return;
     }
   }
@@ -161,10 +163,11 @@ class Session {
     return beast::iequals(request[http::field::expect], "100-continue");
   }
 
-  awaitable<void> WriteContinue(unsigned version, beast::error_code& ec) {
-    http::response<http::empty_body> go_on{http::status::continue_, version};
+  // Writes `message` under the deadline.
+  template <typename Message>
+  awaitable<void> Write(Message& message, beast::error_code& ec) {
     Lowest().expires_after(context_.read_timeout);
-    co_await http::async_write(stream_, go_on, asio::redirect_error(use_awaitable, ec));
+    co_await http::async_write(stream_, message, asio::redirect_error(use_awaitable, ec));
   }
 
   // Answers a request that cannot be read, then closes: stop sending, and
@@ -173,8 +176,7 @@ class Session {
   awaitable<void> Refuse(const HttpResponse& response) {
     beast::error_code ec;
     auto out = ToBeast(response, 11, false);
-    Lowest().expires_after(context_.read_timeout);
-    co_await http::async_write(stream_, out, asio::redirect_error(use_awaitable, ec));
+    co_await Write(out, ec);
     if (ec) co_return;
     Lowest().socket().shutdown(asio::ip::tcp::socket::shutdown_send, ec);
     std::size_t drained = 0;

@@ -12,7 +12,6 @@
 #include <optional>
 #include <string>
 #include <variant>
-#include <vector>
 
 #include "app/commands.h"
 #include "normalize/lock_key.h"

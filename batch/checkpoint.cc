@@ -10,7 +10,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "normalize/utf8.h"
 
@@ -69,9 +68,7 @@ std::optional<std::string> WriteCheckpoint(const std::string& path, const Checkp
 std::variant<Checkpoint, std::string> ReadCheckpoint(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return "no checkpoint file " + path;
-  std::stringstream text;
-  text << in.rdbuf();
-  nlohmann::json doc = nlohmann::json::parse(text.str(), nullptr, false);
+  nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) return path + " is not a checkpoint";
   try {
     Checkpoint c;

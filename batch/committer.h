@@ -14,7 +14,6 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <string>
 
 #include "base/mutex.h"

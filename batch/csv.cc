@@ -1,15 +1,11 @@
 #include "batch/csv.h"
 
+#include "base/strings.h"
+
 namespace idres::batch {
 namespace {
 
 bool IsBlank(char c) { return c == ' ' || c == '\t'; }
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && IsBlank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 // Whether `text` leaves a quoted field open. A quote opens one only as the
 // first character of a field (after blanks), as SplitCsvRecord reads it; a

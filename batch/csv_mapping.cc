@@ -4,18 +4,13 @@
 #include <fstream>
 #include <map>
 
+#include "base/strings.h"
+
 namespace idres::batch {
 namespace {
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
+// Blanks, and the CR of a mapping file written on Windows.
+constexpr std::string_view kBlanks = " \t\r";
 
 std::variant<ColumnMapping, std::string> ParseSpec(std::string_view spec) {
   std::size_t eq = spec.find('=');
@@ -23,11 +18,11 @@ std::variant<ColumnMapping, std::string> ParseSpec(std::string_view spec) {
     return "mapping \"" + std::string(spec) + "\" is not NAME=COLUMN";
   }
   ColumnMapping mapping;
-  mapping.name = std::string(Trim(spec.substr(0, eq)));
+  mapping.name = std::string(Trim(spec.substr(0, eq), kBlanks));
   std::string_view columns = spec.substr(eq + 1);
   while (true) {
     std::size_t plus = columns.find('+');
-    std::string_view column = Trim(columns.substr(0, plus));
+    std::string_view column = Trim(columns.substr(0, plus), kBlanks);
     if (column.empty()) {
       return "mapping \"" + std::string(spec) + "\" names an empty column";
     }
@@ -75,11 +70,12 @@ std::optional<std::string> CsvMapping::AddFile(const std::string& path) {
   if (!in) return "cannot open mapping file " + path;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
-    std::string_view text = Trim(line);
+    std::string_view text = Trim(line, kBlanks);
     if (text.empty() || text.front() == '#') continue;
     std::size_t space = text.find_first_of(" \t");
     std::string_view verb = text.substr(0, space);
-    std::string_view spec = space == std::string_view::npos ? "" : Trim(text.substr(space));
+    std::string_view spec =
+        space == std::string_view::npos ? "" : Trim(text.substr(space), kBlanks);
     std::optional<std::string> error;
     if (verb == "map") {
       error = AddIdentifier(spec);

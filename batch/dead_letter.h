@@ -14,7 +14,6 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <optional>
 #include <string>
 
 namespace idres::batch {

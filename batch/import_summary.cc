@@ -1,8 +1,8 @@
 #include "batch/import_summary.h"
 
-#include <nlohmann/json.hpp>
+#include <fmt/format.h>
 
-#include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace idres::batch {
 
@@ -33,21 +33,13 @@ void ImportSummary::AddUnreadable(const std::string& reason) {
 }
 
 std::string ImportSummary::ToText() const {
-  std::string text;
-  char line[256];
-  std::snprintf(line, sizeof line,
-                "records: %llu  created: %llu  updated: %llu  merged: %llu  unchanged: %llu  "
-                "rejected: %llu  partially rejected: %llu\n",
-                static_cast<unsigned long long>(total()), static_cast<unsigned long long>(created),
-                static_cast<unsigned long long>(updated), static_cast<unsigned long long>(merged),
-                static_cast<unsigned long long>(unchanged),
-                static_cast<unsigned long long>(rejected),
-                static_cast<unsigned long long>(partially_rejected));
-  text += line;
-  std::snprintf(line, sizeof line, "this run: %llu records in %.1f s (%.0f records/s)%s\n",
-                static_cast<unsigned long long>(run_records), run_seconds, records_per_second(),
-                resumed_records > 0 ? ", resumed after earlier runs" : "");
-  text += line;
+  std::string text = fmt::format(
+      "records: {}  created: {}  updated: {}  merged: {}  unchanged: {}  rejected: {}  "
+      "partially rejected: {}\n",
+      total(), created, updated, merged, unchanged, rejected, partially_rejected);
+  text += fmt::format("this run: {} records in {:.1f} s ({:.0f} records/s){}\n", run_records,
+                      run_seconds, records_per_second(),
+                      resumed_records > 0 ? ", resumed after earlier runs" : "");
   if (resumed_records > 0) {
     text += "earlier runs: " + std::to_string(resumed_records) + " records\n";
   }

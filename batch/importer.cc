@@ -218,6 +218,14 @@ std::optional<std::string> CheckInputs(const ImportOptions& options) {
   return std::nullopt;
 }
 
+// A run refused before anything was sent.
+ImportRun Refused(std::string error) {
+  ImportRun run;
+  run.error = std::move(error);
+  run.before_any_write = true;
+  return run;
+}
+
 std::optional<std::string> Validate(const ImportOptions& options) {
   if (options.inputs.empty()) return "no input files";
   if (options.workers < 1) return "--workers must be at least 1";
@@ -249,18 +257,10 @@ std::string InputFingerprint(const ImportOptions& options) {
 }
 
 ImportRun RunImport(const ImportOptions& options, UpsertSink& sink) {
-  ImportRun run;
-  if (auto error = Validate(options)) {
-    run.error = *error;
-    run.before_any_write = true;
-    return run;
-  }
+  if (auto error = Validate(options)) return Refused(*error);
   auto starting = StartingPoint(options);
-  if (auto* error = std::get_if<std::string>(&starting)) {
-    run.error = *error;
-    run.before_any_write = true;
-    return run;
-  }
+  if (auto* error = std::get_if<std::string>(&starting)) return Refused(*error);
+  ImportRun run;
   Checkpoint start = std::move(std::get<Checkpoint>(starting));
   if (start.complete) {
     spdlog::info("the checkpoint says this import is complete; nothing to do");
@@ -268,19 +268,11 @@ ImportRun RunImport(const ImportOptions& options, UpsertSink& sink) {
     run.complete = true;
     return run;
   }
-  if (auto error = CheckInputs(options)) {
-    run.error = *error;
-    run.before_any_write = true;
-    return run;
-  }
+  if (auto error = CheckInputs(options)) return Refused(*error);
   std::uint64_t total = 0;
   for (const std::string& input : options.inputs) {
     auto count = CountRecords(input, options.format);
-    if (!count) {
-      run.error = "cannot open " + input;
-      run.before_any_write = true;
-      return run;
-    }
+    if (!count) return Refused("cannot open " + input);
     total += *count;
   }
   std::optional<DeadLetterFile> dead_letters;
@@ -289,18 +281,12 @@ ImportRun RunImport(const ImportOptions& options, UpsertSink& sink) {
       dead_letters.emplace(options.dead_letter_path, start.dead_letter_bytes);
     }
   } catch (const std::exception& e) {
-    run.error = e.what();
-    run.before_any_write = true;
-    return run;
+    return Refused(e.what());
   }
   // A checkpoint that cannot be written would leave committed records with
   // nothing to resume from: find out before the first batch.
   if (!options.checkpoint_path.empty()) {
-    if (auto error = WriteCheckpoint(options.checkpoint_path, start)) {
-      run.error = *error;
-      run.before_any_write = true;
-      return run;
-    }
+    if (auto error = WriteCheckpoint(options.checkpoint_path, start)) return Refused(*error);
   }
   if (options.resume) {
     spdlog::info("resuming after {} records already committed", start.summary.total());

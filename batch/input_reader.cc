@@ -5,11 +5,6 @@
 namespace idres::batch {
 namespace {
 
-bool EndsWith(const std::string& s, std::string_view suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 bool IsBlank(std::string_view text) {
   return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
@@ -26,7 +21,7 @@ bool ReadLine(std::istream& in, std::string* line, std::uint64_t* offset) {
 
 InputFormat FormatOf(const std::string& path, InputFormat requested) {
   if (requested != InputFormat::kAuto) return requested;
-  return EndsWith(path, ".csv") || EndsWith(path, ".CSV") ? InputFormat::kCsv
+  return path.ends_with(".csv") || path.ends_with(".CSV") ? InputFormat::kCsv
                                                           : InputFormat::kNdjson;
 }
 

@@ -1,5 +1,6 @@
 #include "batch/progress.h"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -12,14 +13,9 @@ constexpr int kBarWidth = 24;
 constexpr auto kBarRedraw = std::chrono::milliseconds(100);
 
 std::string Duration(double seconds) {
-  long s = static_cast<long>(seconds + 0.5);
-  char text[32];
-  if (s >= 3600) {
-    std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-  } else {
-    std::snprintf(text, sizeof text, "%ld:%02ld", s / 60, s % 60);
-  }
-  return text;
+  const long s = static_cast<long>(seconds + 0.5);
+  return s >= 3600 ? fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+                   : fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
 }  // namespace
@@ -37,23 +33,18 @@ Progress::Progress(ProgressMode mode, std::string unit, std::chrono::millisecond
 std::string Progress::Render(const ProgressSnapshot& s, double elapsed, bool bar) const {
   double rate = elapsed > 0 ? static_cast<double>(s.done_this_run) / elapsed : 0.0;
   std::string text;
-  char part[128];
   if (bar && s.total > 0) {
     int filled = static_cast<int>(kBarWidth * static_cast<double>(s.done) / s.total);
     if (filled > kBarWidth) filled = kBarWidth;
     text = "[" + std::string(filled, '#') + std::string(kBarWidth - filled, '.') + "] ";
   }
   if (s.total > 0) {
-    std::snprintf(part, sizeof part, "%llu/%llu %s (%.0f%%)",
-                  static_cast<unsigned long long>(s.done), static_cast<unsigned long long>(s.total),
-                  unit_.c_str(), 100.0 * static_cast<double>(s.done) / s.total);
+    text += fmt::format("{}/{} {} ({:.0f}%)", s.done, s.total, unit_,
+                        100.0 * static_cast<double>(s.done) / s.total);
   } else {
-    std::snprintf(part, sizeof part, "%llu %s", static_cast<unsigned long long>(s.done),
-                  unit_.c_str());
+    text += fmt::format("{} {}", s.done, unit_);
   }
-  text += part;
-  std::snprintf(part, sizeof part, "  %.0f/s", rate);
-  text += part;
+  text += fmt::format("  {:.0f}/s", rate);
   if (s.total > s.done && rate > 0) {
     text += "  ETA " + Duration(static_cast<double>(s.total - s.done) / rate);
   }

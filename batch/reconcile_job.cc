@@ -1,24 +1,21 @@
 #include "batch/reconcile_job.h"
 
+#include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 
 namespace idres::batch {
 namespace {
 
 std::string Ids(const std::vector<std::int64_t>& ids) {
-  std::string text;
-  for (std::int64_t id : ids) text += (text.empty() ? "" : ", ") + std::to_string(id);
-  return text;
+  return fmt::format("{}", fmt::join(ids, ", "));
 }
 
 std::string Reasons(const ReconcileGroup& group) {
-  std::string text;
-  for (const std::string& r : group.reasons) text += (text.empty() ? "" : "; ") + r;
-  return text;
+  return fmt::format("{}", fmt::join(group.reasons, "; "));
 }
 
 // Persons the applied group took in beyond those found: they match the
@@ -52,10 +49,8 @@ std::string ReconcileSummary::ToText() const {
       "  merges: " + std::to_string(merges) +
       "  persons merged away: " + std::to_string(persons_merged_away) +
       (dry_run ? "" : "  identifiers rewritten: " + std::to_string(identifiers_rewritten)) + "\n";
-  char line[96];
-  std::snprintf(line, sizeof line, "%.1f s (%.0f groups/s)\n", seconds,
-                seconds > 0 ? static_cast<double>(groups) / seconds : 0.0);
-  return text + line;
+  return text + fmt::format("{:.1f} s ({:.0f} groups/s)\n", seconds,
+                            seconds > 0 ? static_cast<double>(groups) / seconds : 0.0);
 }
 
 std::string ReconcileSummary::ToJson() const {

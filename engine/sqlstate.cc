@@ -21,12 +21,6 @@ Failure ClassifyState(const std::string& state) {
   return Failure::kOther;
 }
 
-// The SQLSTATE `e` carries, if any.
-std::string StateOf(const std::exception& e) {
-  const auto* db = dynamic_cast<const DatabaseError*>(&e);
-  return db != nullptr ? db->sqlstate() : "";
-}
-
 }  // namespace
 
 Failure Classify(const std::exception& e) {
@@ -68,7 +62,8 @@ void ThrowEngineError(Failure f, const std::exception& e) {
     case Failure::kOther:
       break;
   }
-  const std::string state = StateOf(e);
+  const auto* db = dynamic_cast<const DatabaseError*>(&e);
+  const std::string state = db != nullptr ? db->sqlstate() : "";
   throw InternalError("database error" +
                       (state.empty() ? std::string() : " (SQLSTATE " + state + ")"));
 }

@@ -6,10 +6,9 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <sstream>
+#include <iterator>
 #include <stdexcept>
 #include <string_view>
 #include <thread>
@@ -98,9 +97,7 @@ int ChildProcess::Stop(std::chrono::seconds grace) {
 
 std::string ChildProcess::Log(std::size_t max_bytes) const {
   std::ifstream in(log_path_);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string all = ss.str();
+  const std::string all{std::istreambuf_iterator<char>(in), {}};
   return all.size() <= max_bytes ? all : all.substr(all.size() - max_bytes);
 }
 

@@ -26,8 +26,6 @@ class Cluster {
   // be allowed to create databases.
   explicit Cluster(std::string admin_url);
 
-  const std::string& admin_url() const { return admin_url_; }
-
   // The URL of database `dbname` on this cluster.
   std::string Url(const std::string& dbname) const;
 

@@ -5,7 +5,6 @@ namespace idres::bench {
 void CountingObserver::OnLockWait(double seconds) {
   const auto ns = static_cast<std::int64_t>(seconds * 1e9);
   wait_ns_.fetch_add(ns, std::memory_order_relaxed);
-  waits_.fetch_add(1, std::memory_order_relaxed);
   std::int64_t seen = max_wait_ns_.load(std::memory_order_relaxed);
   while (ns > seen && !max_wait_ns_.compare_exchange_weak(seen, ns, std::memory_order_relaxed)) {
   }

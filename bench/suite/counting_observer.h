@@ -1,6 +1,6 @@
 // CountingObserver: the EngineObserver the in-process runs attach, summing
 // what the engine reports: lock-wait time (OnLockWait), its maximum,
-// retries, lock timeouts, and the upserts by outcome (created: where the
+// retries, and the upserts by outcome (created: where the
 // naive path's duplicates show even if later upserts merge them).
 // Thread-safety: every method may be called from all engine threads at once
 // (relaxed atomics; totals are read once the run is over).
@@ -18,7 +18,6 @@ namespace idres::bench {
 class CountingObserver final : public EngineObserver {
  public:
   void OnLockWait(double seconds) override;
-  void OnLockTimeout() override { timeouts_.fetch_add(1, std::memory_order_relaxed); }
   void OnRetry(std::string_view) override { retries_.fetch_add(1, std::memory_order_relaxed); }
   void OnOutcome(Outcome outcome) override;
 
@@ -26,19 +25,14 @@ class CountingObserver final : public EngineObserver {
   double lock_wait_seconds() const;
   // Longest single wait, seconds.
   double max_lock_wait_seconds() const;
-  // Lock statements that reported a wait (one per transaction).
-  std::int64_t lock_waits() const { return waits_.load(); }
   std::int64_t retries() const { return retries_.load(); }
-  std::int64_t timeouts() const { return timeouts_.load(); }
   // Committed upserts by outcome.
   OutcomeCounts outcomes() const;
 
  private:
   std::atomic<std::int64_t> wait_ns_{0};
   std::atomic<std::int64_t> max_wait_ns_{0};
-  std::atomic<std::int64_t> waits_{0};
   std::atomic<std::int64_t> retries_{0};
-  std::atomic<std::int64_t> timeouts_{0};
   std::atomic<std::int64_t> outcomes_[std::size(kOutcomes)] = {};
 };
 

@@ -1,18 +1,21 @@
 #include "bench/suite/goals.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <cstdio>
 
 namespace idres::bench {
 namespace {
 
-std::string Fixed(double v, int digits = 2) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
+std::string Fixed(double v, int digits = 2) { return fmt::format("{:.{}f}", v, digits); }
 
 std::string Tps(const RunResult* r) { return Fixed(r->throughput, 0) + "/s"; }
+
+Goal NotMeasured(Goal g, std::string why) {
+  g.measured = std::move(why);
+  g.verdict = "not measured";
+  return g;
+}
 
 // pgbench's fastest run of scenario (a) at any client count: the database's
 // own limit for this work. Its run at 32 clients alone can sit far below
@@ -34,11 +37,7 @@ Goal HttpVsPgbench(const std::vector<RunResult>& runs) {
   const RunResult* http = FindRun(runs, "scenario", "a", "idres", "http", kGoalHttpClients);
   const RunResult* best = PgbenchBest(runs);
   const auto ratio = PairedRatio(http, best);
-  if (!ratio) {
-    g.measured = "no HTTP run of (a) at 32 clients, or no pgbench run of (a)";
-    g.verdict = "not measured";
-    return g;
-  }
+  if (!ratio) return NotMeasured(g, "no HTTP run of (a) at 32 clients, or no pgbench run of (a)");
   g.measured = Fixed(*ratio) + " (http " + Tps(http) + ", pgbench " + Tps(best) + " at " +
                std::to_string(best->clients) + ")";
   const RunResult* at32 = FindRun(runs, "scenario", "a", "pgbench", "sql", kGoalHttpClients);
@@ -71,12 +70,8 @@ Goal LockCost(const std::vector<RunResult>& runs) {
     all_met = all_met && cost <= 0.15;
     ++measured;
   }
-  if (measured == 0) {
-    g.measured = "no naive runs";
-    g.verdict = "not measured";
-  } else {
-    g.verdict = all_met ? "met" : "not met";
-  }
+  if (measured == 0) return NotMeasured(g, "no naive runs");
+  g.verdict = all_met ? "met" : "not met";
   return g;
 }
 
@@ -92,11 +87,7 @@ Goal ImportVsCopy(const std::vector<RunResult>& runs) {
     }
   }
   const auto ratio = Ratio(best, copy);
-  if (!ratio) {
-    g.measured = "no import or COPY run";
-    g.verdict = "not measured";
-    return g;
-  }
+  if (!ratio) return NotMeasured(g, "no import or COPY run");
   g.measured = Fixed(*ratio) + " (" + best->transport + " x" + std::to_string(best->clients) + " " +
                Tps(best) + ", COPY " + Tps(copy) + " records)";
   g.verdict = *ratio >= 0.25 ? "met" : "not met";
@@ -112,11 +103,7 @@ Goal Scale(const std::vector<RunResult>& runs) {
     small = small < 0 ? r.preload : std::min(small, r.preload);
     large = std::max(large, r.preload);
   }
-  if (small < 0 || small == large) {
-    g.measured = "no scale runs";
-    g.verdict = "not measured";
-    return g;
-  }
+  if (small < 0 || small == large) return NotMeasured(g, "no scale runs");
   bool all_met = true;
   for (const char* s : {"a", "b"}) {
     for (const RunResult& r : runs) {

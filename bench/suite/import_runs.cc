@@ -1,16 +1,14 @@
 #include "bench/suite/import_runs.h"
 
-#include "bench/suite/workload.h"
-
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 #include <pqxx/pqxx>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cstdio>
+#include <deque>
 #include <fstream>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <span>
 #include <tuple>
@@ -21,6 +19,7 @@
 #include "bench/suite/load.h"
 #include "bench/suite/scratch_database.h"
 #include "bench/suite/serve_child.h"
+#include "bench/suite/workload.h"
 #include "engine/engine.h"
 #include "engine/testing.h"
 #include "matcher/lock_plan.h"
@@ -32,12 +31,6 @@ namespace idres::bench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string Pad(std::int64_t n, int width) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%0*lld", width, static_cast<long long>(n));
-  return buf;
-}
 
 std::vector<Record> Records(std::int64_t n) {
   std::vector<Record> out;
@@ -56,8 +49,8 @@ RunResult Finish(const SuiteContext& ctx, const std::string& db, RunResult r,
 
 // Chunks of `chunk` records handed to `workers` threads; `send` imports one
 // chunk and returns the records that failed. Latencies are per chunk.
-LoadResult Chunked(const std::vector<Record>& records, int workers, int chunk,
-                   const std::function<int(int, std::span<const Record>)>& send) {
+RunResult Chunked(const std::vector<Record>& records, int workers, int chunk,
+                  const std::function<int(int, std::span<const Record>)>& send) {
   const std::int64_t chunks = (static_cast<std::int64_t>(records.size()) + chunk - 1) / chunk;
   LoadOptions load;
   load.clients = workers;
@@ -72,18 +65,9 @@ LoadResult Chunked(const std::vector<Record>& records, int workers, int chunk,
     failed += bad;
     return OpOutcome{false, std::to_string(bad) + " record(s) of a chunk failed"};
   });
-  result.errors = failed.load();
-  return result;
-}
-
-RunResult FromChunks(LoadResult& load, std::int64_t records, int workers) {
   RunResult r;
   r.clients = workers;
-  r.ops = records - load.errors;
-  r.errors = load.errors;
-  r.first_error = load.first_error;
-  r.seconds = load.seconds;
-  SetLatencies(r, load.latencies_ms);
+  SetFromLoad(r, result, static_cast<std::int64_t>(records.size()) - failed, failed);
   return r;
 }
 
@@ -100,12 +84,12 @@ std::string TraitsJson(const Traits& traits) {
 
 Record ImportRecord(std::int64_t i) {
   Record r;
-  r.identifiers = {{"email", "i" + std::to_string(i) + "@import.example.org"},
-                   {"phone", "+1654" + Pad(i % 10000000, 7)},
-                   {"name", LetterName(i + (std::int64_t{1} << 40))},
-                   {"birth_date", "19" + Pad(50 + i % 50, 2) + "-" + Pad(1 + i % 12, 2) + "-" +
-                                      Pad(1 + i % 28, 2)},
-                   {"postal_code", Pad(10000 + i % 90000, 5)}};
+  r.identifiers = {
+      {"email", "i" + std::to_string(i) + "@import.example.org"},
+      {"phone", fmt::format("+1654{:07}", i % 10000000)},
+      {"name", LetterName(i + (std::int64_t{1} << 40))},
+      {"birth_date", fmt::format("19{:02}-{:02}-{:02}", 50 + i % 50, 1 + i % 12, 1 + i % 28)},
+      {"postal_code", std::to_string(10000 + i % 90000)}};
   r.traits = {{"source", std::string("import")}, {"n", static_cast<double>(i)}};
   r.source = "bench-import";
   return r;
@@ -126,12 +110,11 @@ RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int wor
     seams.skip_locks = naive;
     const auto owned = EngineTesting::Make(std::move(options), std::move(seams));
     Engine& engine = *owned;
-    LoadResult load = Chunked(input, workers, chunk, [&](int, std::span<const Record> part) {
+    r = Chunked(input, workers, chunk, [&](int, std::span<const Record> part) {
       int bad = 0;
       for (const auto& result : engine.BatchUpsert(part)) bad += result.ok() ? 0 : 1;
       return bad;
     });
-    r = FromChunks(load, records, workers);
   }
   r.variant = naive ? "naive" : "idres";
   r.transport = "in-process";
@@ -148,21 +131,18 @@ RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int worke
   RunResult r;
   {
     ServeChild serve(ctx, db.url(), workers);
-    std::vector<std::unique_ptr<api::HttpClient>> conns;
-    for (int w = 0; w < workers; ++w) {
-      conns.push_back(std::make_unique<api::HttpClient>(serve.port()));
-    }
-    LoadResult load = Chunked(input, workers, chunk, [&](int w, std::span<const Record> part) {
+    std::deque<api::HttpClient> conns;  // not movable: a deque keeps them in place
+    for (int w = 0; w < workers; ++w) conns.emplace_back(serve.port());
+    r = Chunked(input, workers, chunk, [&](int w, std::span<const Record> part) {
       std::vector<std::string> jsons;
       for (const Record& record : part) jsons.push_back(api::RecordJson(record).value_or("{}"));
-      const api::HttpResponse resp = conns[w]->Call("BatchUpsert", api::BatchRequestJson(jsons));
+      const api::HttpResponse resp = conns[w].Call("BatchUpsert", api::BatchRequestJson(jsons));
       const auto parsed = api::ParseBatchResponse(resp.body);
       const auto* results = std::get_if<std::vector<UpsertResult>>(&parsed);
       if (resp.status != 200 || results == nullptr) return static_cast<int>(part.size());
       return static_cast<int>(
           std::count_if(results->begin(), results->end(), [](const auto& x) { return !x.ok(); }));
     });
-    r = FromChunks(load, records, workers);
     conns.clear();
     serve.Stop();
   }

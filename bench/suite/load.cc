@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <mutex>
 #include <thread>
 
 namespace idres::bench {
@@ -85,6 +84,15 @@ void SetLatencies(RunResult& r, std::vector<double>& latencies_ms) {
   r.p50_ms = Quantile(latencies_ms, 0.50);
   r.p95_ms = Quantile(latencies_ms, 0.95);
   r.p99_ms = Quantile(latencies_ms, 0.99);
+}
+
+void SetFromLoad(RunResult& r, LoadResult& load, std::int64_t ops, std::int64_t errors) {
+  r.ops = ops;
+  r.errors = errors;
+  r.first_error = load.first_error;
+  r.seconds = load.seconds;
+  r.throughput = load.seconds > 0 ? static_cast<double>(ops) / load.seconds : 0;
+  SetLatencies(r, load.latencies_ms);
 }
 
 }  // namespace idres::bench

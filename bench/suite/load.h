@@ -49,4 +49,8 @@ double Quantile(std::vector<double>& values, double q);
 // Sets r's p50, p95 and p99 from latencies in milliseconds. Sorts them.
 void SetLatencies(RunResult& r, std::vector<double>& latencies_ms);
 
+// Sets r's ops and errors to these, and from `load` its first error, its
+// seconds, the ops per second and the latencies (sorting them).
+void SetFromLoad(RunResult& r, LoadResult& load, std::int64_t ops, std::int64_t errors);
+
 }  // namespace idres::bench

@@ -2,10 +2,10 @@
 // starts a throwaway cluster and runs it; BENCHMARKS.md holds the results.
 // Exit status: 0 when every store check that must pass passed and every run
 // ran; 1 otherwise; 2 for bad arguments. Goals never decide it.
+#include <fmt/chrono.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
@@ -20,10 +20,7 @@
 namespace {
 
 std::string UtcNow() {
-  const std::time_t t = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  return buf;
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)));
 }
 
 constexpr const char* kSettings =

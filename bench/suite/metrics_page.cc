@@ -23,10 +23,6 @@ void ForEachSample(std::string_view page, Fn fn) {
   }
 }
 
-std::int64_t Count(std::string_view page, std::string_view sample) {
-  return static_cast<std::int64_t>(MetricValue(page, sample).value_or(0));
-}
-
 }  // namespace
 
 std::optional<double> MetricValue(std::string_view page, std::string_view sample) {
@@ -53,7 +49,9 @@ std::optional<ServedCounts> ParseServedCounts(std::string_view page) {
   };
   if (!MetricValue(page, sample(Outcome::kCreated))) return std::nullopt;
   ServedCounts c;
-  for (const Outcome o : kOutcomes) c[o] = Count(page, sample(o));
+  for (const Outcome o : kOutcomes) {
+    c[o] = static_cast<std::int64_t>(MetricValue(page, sample(o)).value_or(0));
+  }
   c.retries = static_cast<std::int64_t>(MetricSum(page, "idres_retries_total"));
   c.lock_wait_seconds = MetricValue(page, "idres_lock_wait_seconds_sum").value_or(0);
   return c;

@@ -42,13 +42,8 @@ RunResult RunNormalization(int threads, double seconds) {
   r.variant = "idres";
   r.transport = "in-process";
   r.clients = threads;
-  r.ops = result.ok * kIdentifiersPerOp;
-  r.errors = result.errors;
-  r.first_error = result.first_error;
-  r.seconds = result.seconds;
-  r.throughput = result.seconds > 0 ? static_cast<double>(r.ops) / result.seconds : 0;
   // Latencies are per record of five identifiers.
-  SetLatencies(r, result.latencies_ms);
+  SetFromLoad(r, result, result.ok * kIdentifiersPerOp, result.errors);
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const double used = std::min<double>(threads, cores);
   r.note = "identifiers/s; per core " + std::to_string(static_cast<long long>(r.throughput / used));

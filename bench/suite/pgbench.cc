@@ -3,7 +3,6 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
-#include <sstream>
 #include <vector>
 
 #include "bench/suite/load.h"
@@ -13,13 +12,6 @@ namespace idres::bench {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string ReadAll(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // Latencies (ms) of the committed transactions in pgbench's -l logs: lines of
 // "client_id transaction_no time script_no time_epoch time_us", time in us.
@@ -66,8 +58,9 @@ RunResult RunPgbench(const PgbenchOptions& o) {
 
   const fs::path out = dir / "pgbench.out";
   fs::remove(out);
-  const int status = RunToEnd(argv, out.string());
-  const std::string text = ReadAll(out);
+  ChildProcess child(argv, out.string());
+  const int status = child.Wait();
+  const std::string text = child.Log();
 
   RunResult r;
   r.variant = "pgbench";

@@ -6,7 +6,6 @@
 // Thread-safety: a plain blocking function; runs one child process.
 #pragma once
 
-#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>

@@ -1,7 +1,5 @@
 #include "bench/suite/pgbench_runs.h"
 
-#include <vector>
-
 #include "bench/suite/pgbench.h"
 #include "bench/suite/pgbench_scripts.h"
 #include "bench/suite/wire_counter.h"
@@ -78,18 +76,9 @@ WireCount CountPgbenchWire(const SuiteContext& ctx, const RunSpec& spec, int tra
   PgbenchOptions o = ShapeOptions(ctx, spec, ThroughProxy(db.url(), counter.address()));
   o.transactions = transactions;
   const RunResult r = RunPgbench(o);
-  const WireTotals t = counter.Totals();
-  WireCount w;
-  w.scenario = std::string(1, spec.scenario) + " pgbench";
-  w.ops = r.ops;
-  if (r.ops > 0) {
-    // pgbench's first transaction also prepares each statement (one Parse +
-    // Sync each): spread over `transactions`, it is noise, so say so.
-    w.round_trips_per_op = static_cast<double>(t.round_trips) / static_cast<double>(r.ops);
-    w.statements_per_op = static_cast<double>(t.statements) / static_cast<double>(r.ops);
-    w.transactions_per_op = static_cast<double>(t.transactions) / static_cast<double>(r.ops);
-  }
-  return w;
+  // pgbench's first transaction also prepares each statement (one Parse +
+  // Sync each): spread over `transactions`, it is noise.
+  return PerOp(std::string(1, spec.scenario) + " pgbench", counter.Totals(), r.ops);
 }
 
 }  // namespace idres::bench

@@ -1,6 +1,7 @@
 #include "bench/suite/ratios.h"
 
-#include <cstdio>
+#include <fmt/format.h>
+
 #include <set>
 
 #include "bench/suite/goals.h"
@@ -48,13 +49,7 @@ std::vector<RatioRow> ImportRows(const std::vector<RunResult>& runs) {
 }
 
 std::string Cell(const std::optional<double>& v, int width) {
-  char buf[64];
-  if (v) {
-    std::snprintf(buf, sizeof buf, "%*.2f", width, *v);
-  } else {
-    std::snprintf(buf, sizeof buf, "%*s", width, "-");
-  }
-  return buf;
+  return v ? fmt::format("{:>{}.2f}", *v, width) : fmt::format("{:>{}}", "-", width);
 }
 
 // One table: a header of the ratio names, then a line per row of `section`.
@@ -69,13 +64,8 @@ void Table(std::ostream& out, const std::vector<RatioRow>& rows, const std::stri
       out << "\n";
       header = true;
     }
-    char head[64];
-    if (section == "import") {
-      std::snprintf(head, sizeof head, "%-10s %4d", row.transport.c_str(), row.clients);
-    } else {
-      std::snprintf(head, sizeof head, "%-3s %3d", row.scenario.c_str(), row.clients);
-    }
-    out << head;
+    out << (section == "import" ? fmt::format("{:<10} {:>4}", row.transport, row.clients)
+                                : fmt::format("{:<3} {:>3}", row.scenario, row.clients));
     for (const auto& [name, v] : row.ratios) {
       out << "  " << Cell(v, static_cast<int>(name.size()));
     }

@@ -1,24 +1,20 @@
 #include "bench/suite/report.h"
 
-#include <cstdio>
+#include <fmt/format.h>
+
 #include <cstdlib>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "bench/suite/goals.h"
 #include "bench/suite/ratios.h"
 
 namespace idres::bench {
 namespace {
 
-std::string F(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
+std::string Opt(const std::optional<double>& v, int digits) {
+  return v ? fmt::format("{:.{}f}", *v, digits) : "-";
 }
-
-std::string Opt(const std::optional<double>& v, int digits) { return v ? F(*v, digits) : "-"; }
 
 std::string StoreText(const RunResult& r) {
   if (!r.check.ran) return "-";
@@ -37,15 +33,12 @@ std::string ExtraCreated(const RunResult& r) {
 }
 
 void Row(std::ostream& out, const RunResult& r) {
-  char line[512];
-  std::snprintf(
-      line, sizeof line, "%-3s %-8s %-10s %7s %4d %9s %8s %8s %8s %8s %6lld %5s %5s %6lld  %s\n",
-      r.scenario.c_str(), r.variant.c_str(), r.transport.c_str(), std::to_string(r.preload).c_str(),
-      r.clients, F(r.throughput, 0).c_str(), F(r.p50_ms, 2).c_str(), F(r.p95_ms, 2).c_str(),
-      F(r.p99_ms, 2).c_str(), Opt(r.lock_wait_ms_per_op, 3).c_str(),
-      static_cast<long long>(r.retries), Opt(r.commits_per_op, 2).c_str(),
-      Opt(r.rollbacks_per_op, 2).c_str(), static_cast<long long>(r.errors), StoreText(r).c_str());
-  out << line;
+  out << fmt::format(
+      "{:<3} {:<8} {:<10} {:>7} {:>4} {:>9.0f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8} {:>6} {:>5} {:>5} "
+      "{:>6}  {}\n",
+      r.scenario, r.variant, r.transport, r.preload, r.clients, r.throughput, r.p50_ms, r.p95_ms,
+      r.p99_ms, Opt(r.lock_wait_ms_per_op, 3), r.retries, Opt(r.commits_per_op, 2),
+      Opt(r.rollbacks_per_op, 2), r.errors, StoreText(r));
   // Where the counts say something beyond ops: the naive path's extra
   // persons, the hot people and bridges, and the served process's own view.
   if ((r.created || r.merged) &&
@@ -78,11 +71,8 @@ void Wire(std::ostream& out, const SuiteResults& results) {
   out << "\n== Per upsert, counted on the wire (1 client, sequential)\n"
       << "shape          ops  round trips  statements  BEGINs\n";
   for (const WireCount& w : results.wire) {
-    char line[256];
-    std::snprintf(line, sizeof line, "%-12s %5lld  %11s  %10s  %6s\n", w.scenario.c_str(),
-                  static_cast<long long>(w.ops), F(w.round_trips_per_op, 2).c_str(),
-                  F(w.statements_per_op, 2).c_str(), F(w.transactions_per_op, 2).c_str());
-    out << line;
+    out << fmt::format("{:<12} {:>5}  {:>11.2f}  {:>10.2f}  {:>6.2f}\n", w.scenario, w.ops,
+                       w.round_trips_per_op, w.statements_per_op, w.transactions_per_op);
   }
 }
 
@@ -105,17 +95,16 @@ nlohmann::json RunJson(const RunResult& r) {
                       {"first_error", r.first_error},
                       {"check_must_pass", r.check_must_pass},
                       {"rounds", r.rounds}};
-  const auto opt = [&](const char* k, const std::optional<double>& v) {
+  const auto opt = [&](const char* k, const auto& v) {
     j[k] = v ? nlohmann::json(*v) : nlohmann::json(nullptr);
   };
   opt("lock_wait_ms_per_op", r.lock_wait_ms_per_op);
   opt("lock_wait_ms_max", r.lock_wait_ms_max);
   opt("commits_per_op", r.commits_per_op);
   opt("rollbacks_per_op", r.rollbacks_per_op);
-  j["created"] = r.created ? nlohmann::json(*r.created) : nlohmann::json(nullptr);
-  j["merged"] = r.merged ? nlohmann::json(*r.merged) : nlohmann::json(nullptr);
-  j["expected_created"] =
-      r.expected_created ? nlohmann::json(*r.expected_created) : nlohmann::json(nullptr);
+  opt("created", r.created);
+  opt("merged", r.merged);
+  opt("expected_created", r.expected_created);
   if (r.check.ran) {
     j["store"] = {{"ok", r.check.ok},
                   {"persons", r.check.persons},

@@ -3,10 +3,9 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <deque>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <vector>
 
 #include "api/client_requests.h"
 #include "api/http_client.h"
@@ -22,18 +21,6 @@
 namespace idres::bench {
 namespace {
 
-void Fill(RunResult& r, const RunSpec& spec, LoadResult& load) {
-  r.scenario = std::string(1, spec.scenario);
-  r.clients = spec.clients;
-  r.preload = spec.preload;
-  r.ops = load.ok;
-  r.errors = load.errors;
-  r.first_error = load.first_error;
-  r.seconds = load.seconds;
-  r.throughput = load.seconds > 0 ? static_cast<double>(load.ok) / load.seconds : 0;
-  SetLatencies(r, load.latencies_ms);
-}
-
 void FillXacts(RunResult& r, const XactCounts& before, const XactCounts& after) {
   if (r.ops == 0) return;
   r.commits_per_op =
@@ -42,18 +29,23 @@ void FillXacts(RunResult& r, const XactCounts& before, const XactCounts& after) 
       static_cast<double>(after.rollbacks - before.rollbacks) / static_cast<double>(r.ops);
 }
 
-// The closed loop of one scenario over `upsert`, counting successes by kind.
-LoadResult Drive(const RunSpec& spec, const Workload& workload, Tally& tally,
-                 const std::function<OpOutcome(int, const PlannedOp&)>& upsert) {
-  LoadOptions load;
-  load.clients = spec.clients;
-  load.duration = std::chrono::duration<double>(spec.seconds);
-  return RunClosedLoop(load, [&](int client, std::int64_t seq) {
+// The closed loop of one scenario over `upsert`, counting successes by kind,
+// into `r`.
+void Drive(RunResult& r, const RunSpec& spec, const Workload& workload, Tally& tally,
+           const std::function<OpOutcome(int, const PlannedOp&)>& upsert) {
+  LoadOptions options;
+  options.clients = spec.clients;
+  options.duration = std::chrono::duration<double>(spec.seconds);
+  LoadResult load = RunClosedLoop(options, [&](int client, std::int64_t seq) {
     const PlannedOp op = workload.Next(seq);
     OpOutcome outcome = upsert(client, op);
     if (outcome.ok) tally.Count(op);
     return outcome;
   });
+  r.scenario = std::string(1, spec.scenario);
+  r.clients = spec.clients;
+  r.preload = spec.preload;
+  SetFromLoad(r, load, load.ok, load.errors);
 }
 
 // The served process's counts of the run (from /metrics) into `r`.
@@ -88,11 +80,10 @@ RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive) {
     seams.skip_locks = naive;
     const auto owned = EngineTesting::Make(std::move(options), std::move(seams));
     Engine& engine = *owned;
-    LoadResult load = Drive(spec, workload, tally, [&](int, const PlannedOp& op) {
+    Drive(r, spec, workload, tally, [&](int, const PlannedOp& op) {
       const UpsertResult result = engine.Upsert(op.record);
       return result.ok() ? OpOutcome{} : OpOutcome{false, *result.error};
     });
-    Fill(r, spec, load);
   }
   FillXacts(r, before, ctx.cluster.Xacts(db.name()));
   if (r.ops > 0) {
@@ -123,10 +114,8 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
     const int pool = PoolFor(ctx, spec.clients);
     r.note = "served over a pool of " + std::to_string(pool);
     ServeChild serve(ctx, db.url(), pool);
-    std::vector<std::unique_ptr<api::HttpClient>> conns;
-    for (int c = 0; c < spec.clients; ++c) {
-      conns.push_back(std::make_unique<api::HttpClient>(serve.port()));
-    }
+    std::deque<api::HttpClient> conns;  // not movable: a deque keeps them in place
+    for (int c = 0; c < spec.clients; ++c) conns.emplace_back(serve.port());
     // The served process's own counters, before and after the load.
     std::optional<ServedCounts> before_counts;
     try {
@@ -134,14 +123,13 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
     } catch (const std::exception& e) {
       r.note = std::string("no /metrics: ") + e.what();
     }
-    LoadResult load = Drive(spec, workload, tally, [&](int client, const PlannedOp& op) {
+    Drive(r, spec, workload, tally, [&](int client, const PlannedOp& op) {
       // Binary protobuf, as a high-volume client sends it (errors come as JSON).
-      const api::HttpResponse resp = conns[client]->Call(
+      const api::HttpResponse resp = conns[client].Call(
           "Upsert", api::UpsertRequestProto(op.record), {}, api::kProtoContentType);
       if (resp.status == 200) return OpOutcome{};
       return OpOutcome{false, "HTTP " + std::to_string(resp.status) + ": " + resp.body};
     });
-    Fill(r, spec, load);
     if (before_counts) {
       try {
         FillServed(r, Difference(ScrapeServedCounts(serve.port()), *before_counts));
@@ -169,17 +157,7 @@ WireCount CountWire(const SuiteContext& ctx, const RunSpec& spec, std::int64_t o
   // Connections are open and statements prepared: count from here.
   const WireTotals before = counter.Totals();
   for (std::int64_t seq = 0; seq < ops; ++seq) engine.Upsert(workload.Next(seq).record);
-  const WireTotals after = counter.Totals();
-  WireCount w;
-  w.scenario = std::string(1, spec.scenario) + " idres";
-  w.ops = ops;
-  const auto per = [ops](std::int64_t a, std::int64_t b) {
-    return static_cast<double>(b - a) / static_cast<double>(ops);
-  };
-  w.round_trips_per_op = per(before.round_trips, after.round_trips);
-  w.statements_per_op = per(before.statements, after.statements);
-  w.transactions_per_op = per(before.transactions, after.transactions);
-  return w;
+  return PerOp(std::string(1, spec.scenario) + " idres", counter.Totals() - before, ops);
 }
 
 }  // namespace idres::bench

@@ -7,11 +7,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <cctype>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace idres::bench {
 namespace {
@@ -65,19 +66,21 @@ class FrontendParser {
   }
 
  private:
+  // Blanks, and the NUL that ends a Query message's text.
+  static constexpr std::string_view kBlank{" \t\n\v\f\r\0", 7};
+
+  static bool IsBegin(const std::string& sql) {
+    const std::size_t first = std::min(sql.find_first_not_of(kBlank), sql.size());
+    return strncasecmp(sql.c_str() + first, "BEGIN", 5) == 0;
+  }
+
   static void CountSql(const std::string& sql, WireTotals& totals) {
-    std::size_t start = 0;
-    while (start < sql.size()) {
-      std::size_t end = sql.find(';', start);
-      if (end == std::string::npos) end = sql.size();
-      std::size_t first = start;
-      while (first < end &&
-             (std::isspace(static_cast<unsigned char>(sql[first])) || sql[first] == '\0')) {
-        ++first;
-      }
-      if (first < end) {
+    for (std::size_t start = 0; start < sql.size();) {
+      const std::size_t end = std::min(sql.find(';', start), sql.size());
+      const std::string statement = sql.substr(start, end - start);
+      if (statement.find_first_not_of(kBlank) != std::string::npos) {
         ++totals.statements;
-        if (strncasecmp(sql.c_str() + first, "BEGIN", 5) == 0) ++totals.transactions;
+        if (IsBegin(statement)) ++totals.transactions;
       }
       start = end + 1;
     }
@@ -89,12 +92,6 @@ class FrontendParser {
     std::string out = body.substr(at, end - at);
     at = end + 1;
     return out;
-  }
-
-  static bool IsBegin(const std::string& sql) {
-    std::size_t first = 0;
-    while (first < sql.size() && std::isspace(static_cast<unsigned char>(sql[first]))) ++first;
-    return strncasecmp(sql.c_str() + first, "BEGIN", 5) == 0;
   }
 
   // Parse: statement name, query. A prepared BEGIN (pgbench -M prepared)
@@ -119,16 +116,27 @@ class FrontendParser {
   bool bound_begin_ = false;
 };
 
-void Pump(int from, int to) {
+// Forwards `from` to `to` until either ends; `seen` (if set) reads each chunk first.
+void Pump(int from, int to, const std::function<void(const char*, std::size_t)>& seen = {}) {
   char chunk[65536];
   for (;;) {
     const ssize_t n = ::recv(from, chunk, sizeof chunk, 0);
-    if (n <= 0 || ::send(to, chunk, static_cast<std::size_t>(n), MSG_NOSIGNAL) != n) break;
+    if (n <= 0) break;
+    if (seen) seen(chunk, static_cast<std::size_t>(n));
+    if (::send(to, chunk, static_cast<std::size_t>(n), MSG_NOSIGNAL) != n) break;
   }
   ::shutdown(to, SHUT_WR);
 }
 
 }  // namespace
+
+WireCount PerOp(std::string shape, const WireTotals& counted, std::int64_t ops) {
+  const auto per = [ops](std::int64_t n) {
+    return ops > 0 ? static_cast<double>(n) / static_cast<double>(ops) : 0.0;
+  };
+  return {std::move(shape), ops, per(counted.round_trips), per(counted.statements),
+          per(counted.transactions)};
+}
 
 WireTotals WireCounter::CountStream(const std::string& bytes) {
   WireTotals totals;
@@ -195,18 +203,13 @@ void WireCounter::Serve(int client_fd) {
   fds_.push_back(server_fd);
   threads_.emplace_back([this, client_fd, server_fd] {
     FrontendParser parser;
-    char chunk[65536];
-    for (;;) {
-      const ssize_t n = ::recv(client_fd, chunk, sizeof chunk, 0);
-      if (n <= 0) break;
+    Pump(client_fd, server_fd, [&](const char* data, std::size_t n) {
       WireTotals t;
-      parser.Feed(chunk, static_cast<std::size_t>(n), t);
+      parser.Feed(data, n, t);
       round_trips_ += t.round_trips;
       statements_ += t.statements;
       transactions_ += t.transactions;
-      if (::send(server_fd, chunk, static_cast<std::size_t>(n), MSG_NOSIGNAL) != n) break;
-    }
-    ::shutdown(server_fd, SHUT_WR);
+    });
   });
   threads_.emplace_back([client_fd, server_fd] { Pump(server_fd, client_fd); });
 }

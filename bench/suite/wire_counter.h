@@ -15,13 +15,13 @@
 
 #include <atomic>
 #include <cstdint>
-#include <memory>
 #include <thread>
 #include <vector>
 
 #include <string>
 
 #include "base/mutex.h"
+#include "bench/suite/results.h"
 #include "engine/database_url.h"
 
 namespace idres::bench {
@@ -30,7 +30,13 @@ struct WireTotals {
   std::int64_t round_trips = 0;
   std::int64_t statements = 0;
   std::int64_t transactions = 0;
+  WireTotals operator-(const WireTotals& o) const {
+    return {round_trips - o.round_trips, statements - o.statements, transactions - o.transactions};
+  }
 };
+
+// `counted` per operation of `ops` (0 when there were none), as shape `shape`.
+WireCount PerOp(std::string shape, const WireTotals& counted, std::int64_t ops);
 
 class WireCounter {
  public:

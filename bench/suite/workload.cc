@@ -1,6 +1,7 @@
 #include "bench/suite/workload.h"
 
-#include <cstdio>
+#include <fmt/format.h>
+
 #include <string>
 
 namespace idres::bench {
@@ -14,12 +15,6 @@ std::uint64_t Mix(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-std::string Digits(std::int64_t n, int width) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%0*lld", width, static_cast<long long>(n));
-  return buf;
-}
-
 std::string IsoDate(std::int64_t days_after_1990) {
   // Days are spread over one non-leap-sensitive range: 1990-01-01 + n by
   // month-of-28-days arithmetic, which only has to be a valid, distinct date.
@@ -27,7 +22,7 @@ std::string IsoDate(std::int64_t days_after_1990) {
   const std::int64_t year = 1960 + n / (12 * 28);
   const std::int64_t month = 1 + (n / 28) % 12;
   const std::int64_t day = 1 + n % 28;
-  return Digits(year, 4) + "-" + Digits(month, 2) + "-" + Digits(day, 2);
+  return fmt::format("{:04}-{:02}-{:02}", year, month, day);
 }
 
 }  // namespace
@@ -70,10 +65,10 @@ PlannedOp Workload::New(std::int64_t seq) const {
   PlannedOp op;
   op.kind = OpKind::kNew;
   op.record.identifiers = {{"email", "n" + std::to_string(seq) + "@new.example.org"},
-                           {"phone", "+1652" + Digits(seq % 10000000, 7)},
+                           {"phone", fmt::format("+1652{:07}", seq % 10000000)},
                            {"name", LetterName(seq)},
                            {"birth_date", IsoDate(seq)},
-                           {"postal_code", Digits(10000 + seq % 90000, 5)}};
+                           {"postal_code", std::to_string(10000 + seq % 90000)}};
   op.record.traits = {{"plan", std::string("trial")}, {"seq", static_cast<double>(seq)}};
   op.record.source = "bench";
   return op;

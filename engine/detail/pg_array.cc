@@ -1,40 +1,38 @@
 #include "engine/detail/pg_array.h"
 
 namespace idres::detail {
+namespace {
 
-std::string TextArray(std::span<const std::string> values) {
+// {e1,e2,...}, each element written by `write(out, element)`.
+template <typename Values, typename Write>
+std::string Array(const Values& values, Write write) {
   std::string out = "{";
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (i > 0) out += ',';
+    write(out, values[i]);
+  }
+  return out + '}';
+}
+
+}  // namespace
+
+std::string TextArray(std::span<const std::string> values) {
+  return Array(values, [](std::string& out, const std::string& value) {
     out += '"';
-    for (char c : values[i]) {
+    for (char c : value) {
       if (c == '"' || c == '\\') out += '\\';
       out += c;
     }
     out += '"';
-  }
-  out += '}';
-  return out;
+  });
 }
 
 std::string BigintArray(std::span<const std::int64_t> values) {
-  std::string out = "{";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i > 0) out += ',';
-    out += std::to_string(values[i]);
-  }
-  out += '}';
-  return out;
+  return Array(values, [](std::string& out, std::int64_t v) { out += std::to_string(v); });
 }
 
 std::string BoolArray(const std::vector<bool>& values) {
-  std::string out = "{";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i > 0) out += ',';
-    out += values[i] ? 't' : 'f';
-  }
-  out += '}';
-  return out;
+  return Array(values, [](std::string& out, bool v) { out += v ? 't' : 'f'; });
 }
 
 }  // namespace idres::detail

@@ -29,10 +29,19 @@ std::string Sqlstate(const PGresult* r) {
   return s != nullptr ? s : "";
 }
 
+// libpq's connect_timeout 0 waits without a bound; a value `conninfo` holds
+// (expanded from "dbname") overrides the one before it.
+pg_conn* Connect(const std::string& conninfo, long long connect_timeout) {
+  const std::string timeout = std::to_string(connect_timeout);
+  const char* const keywords[] = {"connect_timeout", "dbname", nullptr};
+  const char* const values[] = {timeout.c_str(), conninfo.c_str(), nullptr};
+  return PQconnectdbParams(keywords, values, 1);
+}
+
 }  // namespace
 
-PgConn::PgConn(const std::string& conninfo, bool prepare)
-    : conn_(PQconnectdb(conninfo.c_str())), prepared_(prepare) {
+PgConn::PgConn(const std::string& conninfo, bool prepare, long long connect_timeout)
+    : conn_(Connect(conninfo, connect_timeout)), prepared_(prepare) {
   if (conn_ == nullptr) throw DatabaseError("out of memory", "", true);
   if (PQstatus(conn_) != CONNECTION_OK) {
     const std::string why = PQerrorMessage(conn_);

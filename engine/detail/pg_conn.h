@@ -13,7 +13,6 @@
 // Thread-safety: one thread at a time. Internal to engine/.
 #pragma once
 
-#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -34,10 +33,12 @@ struct Call {
 
 class PgConn {
  public:
-  // Connects to `conninfo` (a libpq URL or key=value string); with
-  // `prepare`, runs the session settings and prepares every statement of
-  // engine/detail/statements.h. Throws DatabaseError (lost) when it cannot.
-  PgConn(const std::string& conninfo, bool prepare);
+  // Connects to `conninfo` (a libpq URL or key=value string), giving up
+  // after `connect_timeout` seconds (0: no bound) unless `conninfo` names its
+  // own connect_timeout; with `prepare`, runs the session settings and
+  // prepares every statement of engine/detail/statements.h. Throws
+  // DatabaseError (lost) when it cannot.
+  PgConn(const std::string& conninfo, bool prepare, long long connect_timeout = 0);
   ~PgConn();
   PgConn(const PgConn&) = delete;
   PgConn& operator=(const PgConn&) = delete;

@@ -42,28 +42,20 @@ class Rows {
     const pg_result* r_;
     int row_, col_;
   };
+  // A row, and an iterator over the rows (a range-for's element).
   class Row {
    public:
     Field operator[](int col) const { return Field(r_, row_, col); }
+    const Row& operator*() const { return *this; }
+    Row& operator++() {
+      ++row_;
+      return *this;
+    }
+    bool operator!=(const Row& o) const { return row_ != o.row_; }
 
    private:
     friend class Rows;
     Row(const pg_result* r, int row) : r_(r), row_(row) {}
-    const pg_result* r_;
-    int row_;
-  };
-  class Iterator {
-   public:
-    Row operator*() const { return Row(r_, row_); }
-    Iterator& operator++() {
-      ++row_;
-      return *this;
-    }
-    bool operator!=(const Iterator& o) const { return row_ != o.row_; }
-
-   private:
-    friend class Rows;
-    Iterator(const pg_result* r, int row) : r_(r), row_(row) {}
     const pg_result* r_;
     int row_;
   };
@@ -78,8 +70,8 @@ class Rows {
   Row operator[](std::size_t row) const { return Row(r_.get(), static_cast<int>(row)); }
   // operator[] after a bounds check (std::out_of_range).
   Row at(std::size_t row) const;
-  Iterator begin() const { return Iterator(r_.get(), 0); }
-  Iterator end() const { return Iterator(r_.get(), static_cast<int>(size())); }
+  Row begin() const { return Row(r_.get(), 0); }
+  Row end() const { return Row(r_.get(), static_cast<int>(size())); }
 
  private:
   std::shared_ptr<pg_result> r_;

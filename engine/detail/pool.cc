@@ -7,21 +7,6 @@
 #include "engine/errors.h"
 
 namespace idres::detail {
-namespace {
-
-// `url` bounded by what is left of `deadline`: libpq waits for a connection
-// without a bound unless connect_timeout says otherwise.
-std::string WithConnectTimeout(const std::string& url, const Deadline& deadline) {
-  const auto left = deadline.Remaining();
-  if (!left || url.find("connect_timeout") != std::string::npos) return url;
-  const long long seconds = std::max<long long>(2, (left->count() + 999) / 1000);
-  const bool uri = url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0;
-  if (!uri) return url + " connect_timeout=" + std::to_string(seconds);
-  return url + (url.find('?') == std::string::npos ? "?" : "&") +
-         "connect_timeout=" + std::to_string(seconds);
-}
-
-}  // namespace
 
 Pool::Pool(std::string url, int size, bool prepared)
     : url_(std::move(url)), size_(size < 1 ? 1 : size), prepared_(prepared) {
@@ -31,8 +16,10 @@ Pool::Pool(std::string url, int size, bool prepared)
 Pool::~Pool() = default;
 
 std::unique_ptr<PgConn> Pool::Open(const Deadline& deadline) const {
+  const auto left = deadline.Remaining();
+  const long long seconds = left ? std::max<long long>(2, (left->count() + 999) / 1000) : 0;
   try {
-    return std::make_unique<PgConn>(WithConnectTimeout(url_, deadline), prepared_);
+    return std::make_unique<PgConn>(url_, prepared_, seconds);
   } catch (const std::exception& e) {
     // A bad URL or a refused connection: the caller can only wait and retry.
     ThrowEngineError(Failure::kUnavailable, e);

@@ -2,8 +2,8 @@
 // (engine/errors.h). Internal to engine/.
 //
 // Classify() sorts any exception thrown while talking to PostgreSQL into a
-// Failure; the retry loop decides on it, and ToEngineError() turns what is
-// left into the typed hierarchy callers see. Thread-safe (pure).
+// Failure; the retry loop decides on it, and ThrowEngineError() turns what
+// is left into the typed hierarchy callers see. Thread-safe (pure).
 #pragma once
 
 #include <exception>

@@ -3,33 +3,13 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <vector>
+
+#include "normalize/utf8.h"
 
 namespace idres::detail {
 
 bool IsStorableText(const std::string& s) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c == 0) return false;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    const int extra = (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xE ? 2 : (c >> 3) == 0x1E ? 3 : -1;
-    if (extra < 0 || i + extra >= s.size()) return false;
-    std::uint32_t cp = c & (0x3F >> extra);
-    for (int k = 1; k <= extra; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xC0) != 0x80) return false;
-      cp = (cp << 6) | (cc & 0x3F);
-    }
-    // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
-    static constexpr std::uint32_t kMin[] = {0, 0x80, 0x800, 0x10000};
-    if (cp < kMin[extra] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return false;
-    i += extra + 1;
-  }
-  return true;
+  return s.find('\0') == std::string::npos && !FindInvalidUtf8(s);
 }
 
 std::optional<std::string> ValidateTraits(const Traits& traits) {
@@ -50,20 +30,12 @@ std::optional<std::string> ValidateTraits(const Traits& traits) {
   return std::nullopt;
 }
 
-namespace {
-
-std::string NumberText(double d) {
-  char buf[64];
-  // Shortest text that reads back as the same double.
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, d);
-  return std::string(buf, end);
-}
-
-}  // namespace
-
 EncodedTrait EncodeTrait(const TraitValue& value) {
   if (const auto* s = std::get_if<std::string>(&value)) return {"string", *s};
-  if (const auto* d = std::get_if<double>(&value)) return {"number", NumberText(*d)};
+  if (const auto* d = std::get_if<double>(&value)) {
+    char buf[64];  // the shortest text that reads back as the same double
+    return {"number", std::string(buf, std::to_chars(buf, buf + sizeof buf, *d).ptr)};
+  }
   return {"boolean", std::get<bool>(value) ? "true" : "false"};
 }
 

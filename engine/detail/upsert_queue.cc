@@ -174,16 +174,13 @@ void UpsertQueue::TimekeeperLoop() {
       clock_.WaitUntil(&mu_, Deadline::Clock::now() + kRetryAfterNoMemory);
       continue;
     }
-    std::optional<Deadline::Clock::time_point> next;
     for (auto it = queue_.begin(); it != queue_.end();) {
-      if ((*it)->deadline.Passed()) {
-        expired.push_back(std::move(*it));
-        it = queue_.erase(it);
+      if (!(*it)->deadline.Passed()) {
+        ++it;
         continue;
       }
-      const auto at = (*it)->deadline.at();
-      if (at && (!next || *at < *next)) next = at;
-      ++it;
+      expired.push_back(std::move(*it));
+      it = queue_.erase(it);
     }
     if (!expired.empty()) {
       ShowQueue();
@@ -199,6 +196,7 @@ void UpsertQueue::TimekeeperLoop() {
       lock.Lock();
       continue;  // the queue may have changed meanwhile
     }
+    const auto next = EarliestAt(queue_);
     timekeeper_wakes_ = next;
     if (next) {
       clock_.WaitUntil(&mu_, *next);
