@@ -73,14 +73,6 @@ std::vector<std::string> TomlValues(const toml::node& node, const std::string& k
     }
     return out;
   }
-  if (const auto* table = node.as_table()) {  // weight = { name = 0.5 }
-    std::vector<std::string> out;
-    for (const auto& [k, v] : *table) {
-      for (const auto& value : TomlValues(v, key))
-        out.push_back(std::string(k.str()) + "=" + value);
-    }
-    return out;
-  }
   if (const auto s = node.value<std::string>(); s && node.is_string()) return {*s};
   if (const auto b = node.as_boolean()) return {b->get() ? "true" : "false"};
   if (const auto i = node.as_integer()) return {std::to_string(i->get())};
