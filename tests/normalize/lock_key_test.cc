@@ -129,14 +129,15 @@ TEST_CASE("lock keys agree with Node.js", "[normalize][lock_key]") {
 
 TEST_CASE("composite lock keys: documented example, order-free, agree with Node.js",
           "[normalize][lock_key]") {
-  // The README's example: name + birth_date + postal_code, weak alone, strong together.
-  const std::vector<Identifier> example = {
-      {"name", "jose muller"}, {"birth_date", "1990-07-04"}, {"postal_code", "SW1A1AA"}};
+  // The README's example: the blocking key of rule name_postal_code.
+  const std::vector<Identifier> example = {{"name_postal_code.name.value", "jose muller"},
+                                           {"name_postal_code.postal_code.value", "SW1A1AA"}};
   const std::vector<Identifier> reversed(example.rbegin(), example.rend());
   CHECK(CompositeLockKey(example) == CompositeLockKey(reversed));
   CHECK(CompositeLockKey(example) ==
-        idres::KeyOfBytes("birth_date:1990-07-04\x1fname:jose muller\x1fpostal_code:SW1A1AA"));
-  CHECK(CompositeLockKey(example) == 8509342494700393286);
+        idres::KeyOfBytes("name_postal_code.name.value:jose muller\x1f"
+                          "name_postal_code.postal_code.value:SW1A1AA"));
+  CHECK(CompositeLockKey(example) == 1019511882526227742);
   // One part alone is the plain lock key.
   CHECK(CompositeLockKey(std::vector<Identifier>{{"email", "anna@example.com"}}) ==
         -3172799000671390164);
