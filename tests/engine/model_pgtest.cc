@@ -72,7 +72,7 @@ TEST_CASE("nicknames and namesakes", "[pg][model]") {
   CHECK(PersonCount(db) == 3);
 }
 
-TEST_CASE("swapped dates and a typo join; another passport does not", "[pg][model]") {
+TEST_CASE("swapped dates and a typo join, another passport does not", "[pg][model]") {
   TestDatabase db;
   auto engine = MakeEngine(db, 1);
   const auto a = engine->Upsert(
