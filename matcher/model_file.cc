@@ -3,8 +3,9 @@
 #include <toml++/toml.h>
 
 #include <array>
-#include <cstdio>
+#include <charconv>
 #include <fstream>
+#include <iomanip>
 #include <sstream>
 #include <utility>
 
@@ -169,10 +170,11 @@ std::string Apply(const toml::table& root, Model& model) {
   return model.Problem();
 }
 
+// The shortest text that reads back as exactly `v`, always a TOML float.
 std::string Number(double v) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  std::string s = buf;
+  const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+  std::string s(buf, end);
   if (s.find_first_of(".e") == std::string::npos) s += ".0";
   return s;
 }
@@ -215,7 +217,8 @@ std::string ModelToToml(const Model& model) {
         << "\ngroup = \"" << t.group << "\"\nlevels = [\n";
     for (const Level& l : t.levels) {
       out << "  { name = \"" << l.name << "\", m = " << Number(l.m) << ", u = " << Number(l.u)
-          << " },  # weight " << Number(l.weight()) << "\n";
+          << " },  # weight " << std::fixed << std::setprecision(2) << l.weight()
+          << std::defaultfloat << "\n";
     }
     out << "]\n";
   }

@@ -24,15 +24,18 @@ BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
 }
 
 void BatchResolver::Index(std::size_t at, bool add) {
-  const std::vector<Identifier>& ids = persons_[at].now.identifiers;
-  for (const Identifier& id : ids) {
+  BatchPerson& p = persons_[at];
+  // Keys are computed once per change of a person's values; the writer
+  // stores the same ones.
+  if (add) p.keys = PersonMatchKeys(planner_, p.now.identifiers);
+  for (const Identifier& id : p.now.identifiers) {
     if (add) {
       holders_[id].insert(at);
     } else {
       holders_[id].erase(at);
     }
   }
-  for (std::int64_t key : PersonMatchKeys(planner_, ids)) {
+  for (std::int64_t key : p.keys) {
     if (add) {
       key_holders_[key].insert(at);
     } else {

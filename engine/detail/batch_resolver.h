@@ -42,6 +42,7 @@ struct BatchPerson {
   std::int64_t merged_into = 0;  // when !live
   bool traits_changed = false;
   bool identifiers_changed = false;
+  std::vector<std::int64_t> keys;  // blocking keys of `now.identifiers`, sorted
 
   bool provisional() const { return now.id >= kFirstProvisionalId; }
 };
@@ -69,8 +70,9 @@ class BatchResolver {
  private:
   BatchPerson& At(std::int64_t id);
   std::int64_t Create(const std::vector<Identifier>& ids, const Traits& traits);
-  // Adds (or with `add` false removes) person `at` to the index of its
-  // values and blocking keys.
+  // Adds person `at` to the index of its values and blocking keys,
+  // computing its keys; with `add` false removes it (by the keys last
+  // computed).
   void Index(std::size_t at, bool add = true);
   // The persons the record could be: holding one of its strong values or
   // blocking keys that is not generic.

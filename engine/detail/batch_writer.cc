@@ -48,7 +48,7 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
       if (!held.contains(v)) missing.push_back(v);
     }
     w.AddIdentifiers(id, ToInsert(missing, planner.model()));
-    w.AddMatchKeys(id, PersonMatchKeys(planner, p.now.identifiers));
+    w.AddMatchKeys(id, p.keys);
   }
 
   // The merges first: they move rows the database holds, and the identifiers

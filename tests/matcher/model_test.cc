@@ -26,13 +26,30 @@ TEST_CASE("the built-in model is usable and says what the README says", "[matche
 }
 
 TEST_CASE("the printed model reads back to the same model", "[matcher]") {
-  const Model m = Model::Defaults();
+  // Changed from the defaults in every kind of field, so a parser that
+  // ignored its input (and kept the defaults) would fail.
+  Model m = Model::Defaults();
+  m.threshold = 13.5;
+  m.key_cap = 42;
+  m.types["email"].exclusive = true;
+  m.types["email"].generic_cap = 3;
+  m.types["email"].group = "mail";
+  m.types["name"].levels[2].m = 0.0123456789;  // more digits than a short print keeps
+  m.types["cookie"].strong = false;
+  m.blocking = {{"surname_year", {"name.surname", "birth_date.year"}}};
   const auto back = ParseModel(ModelToToml(m));
   REQUIRE(std::holds_alternative<Model>(back));
   const Model& b = std::get<Model>(back);
   CHECK(ModelToToml(b) == ModelToToml(m));
-  CHECK(b.blocking.size() == m.blocking.size());
-  CHECK(b.threshold == m.threshold);
+  CHECK(b.threshold == 13.5);
+  CHECK(b.key_cap == 42);
+  CHECK(b.Exclusive("email"));
+  CHECK(b.Find("email")->generic_cap == 3);
+  CHECK(b.Find("email")->group == "mail");
+  CHECK(b.Find("name")->levels[2].m == 0.0123456789);
+  CHECK_FALSE(b.Find("cookie")->strong);
+  REQUIRE(b.blocking.size() == 1);
+  CHECK(b.blocking[0].parts == std::vector<std::string>{"name.surname", "birth_date.year"});
 }
 
 TEST_CASE("a model file adds a type without code and changes what it names", "[matcher]") {
