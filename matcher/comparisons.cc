@@ -76,8 +76,9 @@ std::size_t CompareNames(std::string_view a, std::string_view b) {
                                TokenSimilarity(one.surname, two.surname));
     if (jw >= 0.92) return kNameJw92;
     if (jw >= 0.88) return kNameJw88;
+    // Sounding alike is weak evidence for one token alone ("holly", "hall").
     return SoundAlike(one.surname, two.surname) || SoundAlike(one.surname, two.given)
-               ? kNameSurnamePhonetic
+               ? kNameSurnameOnly
                : kNameDifferent;
   }
   const bool both_given = !pa.given.empty();  // else both are single names
@@ -193,6 +194,7 @@ const std::vector<std::string>& LevelNames(ComparisonKind kind) {
   static const std::vector<std::string> kAddress = {"exact", "house_and_street", "postal_code_only",
                                                     "different"};
   static const std::vector<std::string> kDocument = {"exact", "one_edit", "different"};
+  static const std::vector<std::string> kText = {"exact", "similar", "different"};
   static const std::vector<std::string> kExact = {"exact", "different"};
   switch (kind) {
     case ComparisonKind::kName:
@@ -205,6 +207,8 @@ const std::vector<std::string>& LevelNames(ComparisonKind kind) {
       return kAddress;
     case ComparisonKind::kDocument:
       return kDocument;
+    case ComparisonKind::kText:
+      return kText;
     default:
       return kExact;
   }
@@ -222,6 +226,8 @@ std::size_t CompareValues(ComparisonKind kind, std::string_view a, std::string_v
       return CompareAddresses(a, b);
     case ComparisonKind::kDocument:
       return a == b ? 0 : BoundedDamerauLevenshtein(a, b, 2) <= 1 ? 1 : 2;
+    case ComparisonKind::kText:
+      return a == b ? 0 : TokenSimilarity(a, b) >= 0.88 ? 1 : 2;
     default:
       return a == b ? 0 : 1;
   }
@@ -270,6 +276,8 @@ std::string_view ComparisonName(ComparisonKind kind) {
       return "postal_code";
     case ComparisonKind::kDocument:
       return "document";
+    case ComparisonKind::kText:
+      return "text";
     case ComparisonKind::kOpaque:
       return "opaque";
   }
@@ -280,7 +288,7 @@ bool ParseComparison(std::string_view name, ComparisonKind* kind) {
   for (ComparisonKind k :
        {ComparisonKind::kName, ComparisonKind::kBirthDate, ComparisonKind::kEmail,
         ComparisonKind::kPhone, ComparisonKind::kAddress, ComparisonKind::kPostalCode,
-        ComparisonKind::kDocument, ComparisonKind::kOpaque}) {
+        ComparisonKind::kDocument, ComparisonKind::kText, ComparisonKind::kOpaque}) {
     if (ComparisonName(k) == name) {
       *kind = k;
       return true;

@@ -14,6 +14,7 @@
 //               exact, different
 //   address     exact, house_and_street, postal_code_only, different
 //   document    exact, one_edit, different
+//   text        exact, similar (Jaro–Winkler 0.88: a typo), different
 #pragma once
 
 #include <cstddef>

@@ -92,6 +92,11 @@ Model Model::Defaults() {
                       10, "contact");
   t["postal_code"] = Type(NormalizerKind::kPostalCode, ComparisonKind::kPostalCode,
                           {{"exact", 0.8, 0.01}, {"different", 0.1, 0.99}}, 1000, "contact");
+  // A town or city: shared by many (term frequency weighs London down), a
+  // typo is still the same place, and moving house makes it differ.
+  t["city"] = Type(NormalizerKind::kName, ComparisonKind::kText,
+                   {{"exact", 0.85, 4e-3}, {"similar", 0.1, 0.01}, {"different", 0.1, 0.9}}, 1000,
+                   "contact");
   t["name"] = Type(NormalizerKind::kName, ComparisonKind::kName,
                    {{"exact", 0.65, 4e-4},
                     {"reordered", 0.01, 1e-5},
@@ -101,7 +106,7 @@ Model Model::Defaults() {
                     {"jaro_winkler_88", 0.06, 1e-3},
                     {"surname_phonetic", 0.04, 1e-4},
                     {"surname_only", 0.002, 0.02},
-                    {"different", 0.001, 0.98}},
+                    {"different", 0.01, 0.98}},
                    50);
   t["birth_date"] = Type(NormalizerKind::kDate, ComparisonKind::kBirthDate,
                          {{"exact", 0.8, 8e-4},
@@ -126,6 +131,8 @@ Model Model::Defaults() {
       {"name_postal_code", {"name.value", "postal_code.value"}},
       {"date_postal_code", {"birth_date.value", "postal_code.value"}},
       {"street", {"address.street"}},
+      {"name_phonetic_city", {"name.phonetic", "city.value"}},
+      {"date_city", {"birth_date.value", "city.value"}},
   };
   return model;
 }

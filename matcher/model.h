@@ -32,6 +32,7 @@ enum class ComparisonKind {
   kAddress,
   kPostalCode,
   kDocument,
+  kText,
   kOpaque
 };
 

@@ -24,6 +24,10 @@ TEST_CASE("name levels, best first", "[matcher]") {
   CHECK(Level(N, "jane doe", "john doe") == "surname_only");
   CHECK(Level(N, "anna schmidt", "peter smith") == "surname_only");  // XMT/SMT meets SM0/XMT
   CHECK(Level(N, "anna meier", "peter novak") == "different");
+  // One name alone that only sounds like a part of the other is weak:
+  // "holly" is not "isla hall".
+  CHECK(Level(N, "holly", "hall isla") == "surname_only");
+  CHECK(Level(N, "hunte", "noah hunter") == "jaro_winkler_92");
 }
 
 TEST_CASE("birth date levels", "[matcher]") {
@@ -54,6 +58,11 @@ TEST_CASE("email, address, document and exact-only levels", "[matcher]") {
   CHECK(Level(ComparisonKind::kDocument, "x1234567", "x1243567") == "one_edit");
   CHECK(Level(ComparisonKind::kDocument, "x1234567", "y7654321") == "different");
   CHECK(Level(ComparisonKind::kPhone, "+15551234567", "+15551234568") == "different");
+  const auto T = ComparisonKind::kText;
+  CHECK(Level(T, "london", "london") == "exact");
+  CHECK(Level(T, "london", "lonon") == "similar");
+  CHECK(Level(T, "kingston upon hull", "kingson upon hull") == "similar");
+  CHECK(Level(T, "london", "leeds") == "different");
 }
 
 TEST_CASE("names and addresses split into their parts", "[matcher]") {

@@ -62,6 +62,13 @@ TEST_CASE("records that could match share a locked key, fuzzy ones too", "[match
                  P({{"name", "robert jones"}, {"birth_date", "1970-05-06"}})));
   // Street and house number.
   CHECK(ShareKey(P({{"address", "12 main st apt 4 10115"}}), P({{"address", "12 main st 10115"}})));
+  // A city with a phonetic name, or with the birth date: a misspelt name
+  // and a mistyped year still meet their person.
+  CHECK(ShareKey(P({{"name", "harry may"}, {"birth_date", "1988-11-25"}, {"city", "cardiff"}}),
+                 P({{"name", "harry may"}, {"birth_date", "1987-10-28"}, {"city", "cardiff"}})));
+  CHECK(ShareKey(
+      P({{"name", "nicholon"}, {"birth_date", "2006-12-21"}, {"city", "reading"}}),
+      P({{"name", "william nicholson"}, {"birth_date", "2006-12-21"}, {"city", "reading"}})));
   // A shared postal code or birth date alone shares nothing: no hot key.
   CHECK_FALSE(ShareKey(
       P({{"name", "anna meier"}, {"birth_date", "1980-01-01"}, {"postal_code", "10115"}}),

@@ -114,6 +114,13 @@ TEST_CASE("term frequency: a common name says less than a rare one", "[matcher]"
   REQUIRE_FALSE(common.comparisons.empty());
 }
 
+TEST_CASE("a city is evidence, weighed by how many share it", "[matcher]") {
+  const auto harry = Ids({{"name", "harry may"}, {"city", "cardiff"}});
+  CHECK(Matches(harry, harry));
+  CHECK_FALSE(Matches(harry, harry, {{{"city", "cardiff"}, 500}}));
+  CHECK_FALSE(Matches(Ids({{"name", "harry may"}}), Ids({{"name", "harry may"}})));
+}
+
 TEST_CASE("exclusive values held by a person not matched are reported", "[matcher]") {
   const auto d =
       Default().Decide(Ids({{"customer_id", "c1"}, {"email", "b@x.org"}}),

@@ -15,7 +15,8 @@ TEST_CASE("the built-in model is usable and says what the README says", "[matche
   CHECK(m.Find("email")->strong);
   CHECK_FALSE(m.Find("name")->strong);
   CHECK(m.Find("email")->generic_cap == 5);
-  for (const char* doc : {"passport", "drivers_license", "national_id", "tax_id", "address"}) {
+  for (const char* doc :
+       {"passport", "drivers_license", "national_id", "tax_id", "address", "city"}) {
     CHECK(m.Find(doc) != nullptr);
   }
   // Evidence against is negative; exact agreement on a document is strong.
