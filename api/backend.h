@@ -37,7 +37,7 @@ class IdentityBackend {
                                                 const Deadline& deadline) = 0;
   virtual void ForgetReceipts(std::int64_t job) = 0;
   virtual std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) = 0;
-  virtual std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
+  virtual std::variant<std::vector<Person>, Rejection> Lookup(const RawIdentifier& identifier,
                                                                 std::string_view region,
                                                                 const Deadline& deadline) = 0;
   virtual StoreStats Stats() = 0;

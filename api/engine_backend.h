@@ -28,7 +28,7 @@ class EngineBackend final : public IdentityBackend {
   std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) override {
     return engine_.GetPerson(id, deadline);
   }
-  std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
+  std::variant<std::vector<Person>, Rejection> Lookup(const RawIdentifier& identifier,
                                                         std::string_view region,
                                                         const Deadline& deadline) override {
     return engine_.Lookup(identifier, region, deadline);

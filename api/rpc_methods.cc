@@ -145,10 +145,11 @@ Reply<v1::LookupResponse> IdentityMethods::Lookup(const v1::LookupRequest& reque
     return Invalid(rejection->type + " \"" + ToValidUtf8(rejection->input) +
                    "\": " + rejection->reason);
   }
-  const auto& person = std::get<std::optional<Person>>(found);
-  if (!person) return RpcError{Code::kNotFound, "no person holds that identifier"};
+  const auto& persons = std::get<std::vector<Person>>(found);
+  if (persons.empty()) return RpcError{Code::kNotFound, "no person holds that identifier"};
   v1::LookupResponse response;
-  FillPerson(*person, *response.mutable_person());
+  FillPerson(persons.front(), *response.mutable_person());
+  for (const Person& p : persons) FillPerson(p, *response.add_persons());
   return response;
 }
 

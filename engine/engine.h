@@ -138,11 +138,14 @@ class Engine {
   // sets redirected_from. nullopt when no such id was ever handed out.
   std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline = {});
 
-  // The person holding the identifier after normalization. A value that
-  // cannot be normalized comes back as a Rejection.
-  std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
-                                                        std::string_view region = {},
-                                                        const Deadline& deadline = {});
+  // Every person holding the identifier after normalization, oldest first,
+  // at most kMaxLookupPersons (a shared value — a family's phone, an
+  // office's email — has several holders); empty when nobody holds it. A
+  // value that cannot be normalized comes back as a Rejection.
+  static constexpr std::size_t kMaxLookupPersons = 100;
+  std::variant<std::vector<Person>, Rejection> Lookup(const RawIdentifier& identifier,
+                                                      std::string_view region = {},
+                                                      const Deadline& deadline = {});
 
   StoreStats Stats();
 

@@ -1,11 +1,26 @@
 // The engine's read-only methods: GetPerson, Lookup, Stats, Healthy.
 #include <spdlog/spdlog.h>
 
+#include <set>
+
 #include "engine/detail/engine_impl.h"
 #include "engine/detail/store.h"
 #include "engine/engine.h"
 
 namespace idres {
+namespace {
+
+Person ToPerson(detail::StoredPerson&& p) {
+  Person out;
+  out.id = p.id;
+  out.identifiers = std::move(p.identifiers);
+  out.traits = std::move(p.traits);
+  out.created_at = std::move(p.created_at);
+  out.updated_at = std::move(p.updated_at);
+  return out;
+}
+
+}  // namespace
 
 std::optional<Person> Engine::Impl::ReadPerson(detail::Tx& tx, std::int64_t id) {
   // A live id can be merged away between the two statements; a few rounds
@@ -17,13 +32,7 @@ std::optional<Person> Engine::Impl::ReadPerson(detail::Tx& tx, std::int64_t id) 
     auto persons = detail::ReadPersons(tx, ids);
     auto it = persons.find(target);
     if (it == persons.end()) continue;
-    detail::StoredPerson& p = it->second;
-    Person out;
-    out.id = p.id;
-    out.identifiers = std::move(p.identifiers);
-    out.traits = std::move(p.traits);
-    out.created_at = std::move(p.created_at);
-    out.updated_at = std::move(p.updated_at);
+    Person out = ToPerson(std::move(it->second));
     if (survivor) out.redirected_from = id;
     return out;
   }
@@ -36,20 +45,30 @@ std::optional<Person> Engine::GetPerson(std::int64_t id, const Deadline& deadlin
   return out;
 }
 
-std::variant<std::optional<Person>, Rejection> Engine::Lookup(const RawIdentifier& identifier,
-                                                              std::string_view region,
-                                                              const Deadline& deadline) {
+std::variant<std::vector<Person>, Rejection> Engine::Lookup(const RawIdentifier& identifier,
+                                                            std::string_view region,
+                                                            const Deadline& deadline) {
   NormalizeResult n = impl_->normalizer.Normalize(identifier.type, identifier.value, region);
   if (auto* rejection = std::get_if<Rejection>(&n)) return std::move(*rejection);
   const Identifier& id = std::get<Identifier>(n);
-  std::optional<Person> out;
+  std::vector<Person> out;
   impl_->RunTx(
       [&](detail::Tx& tx) {
-        out.reset();
-        if (auto pid = detail::FindByIdentifier(tx, id)) out = impl_->ReadPerson(tx, *pid);
-        // Its holder may be merged away between the two statements; the
-        // caller named no id, so there is no id of theirs to redirect from.
-        if (out) out->redirected_from.reset();
+        out.clear();
+        const std::vector<std::int64_t> ids = detail::FindByIdentifier(tx, id, kMaxLookupPersons);
+        auto persons = detail::ReadPersons(tx, ids);
+        std::set<std::int64_t> seen;
+        for (std::int64_t pid : ids) {
+          auto it = persons.find(pid);
+          // A holder merged away between the statements is followed to its
+          // survivor (perhaps another holder); the caller named no id, so
+          // there is no id of theirs to redirect from.
+          std::optional<Person> p =
+              it != persons.end() ? ToPerson(std::move(it->second)) : impl_->ReadPerson(tx, pid);
+          if (!p || !seen.insert(p->id).second) continue;
+          p->redirected_from.reset();
+          out.push_back(std::move(*p));
+        }
       },
       deadline);
   return out;

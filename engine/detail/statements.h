@@ -164,7 +164,8 @@ inline constexpr Statement kResolveId{"idres_resolve_id",
 
 inline constexpr Statement kFindByIdentifier{
     "idres_find_by_identifier",
-    "SELECT person_id FROM identifiers WHERE type = $1 AND value = $2 ORDER BY person_id LIMIT 1"};
+    "SELECT person_id FROM identifiers WHERE type = $1 AND value = $2 ORDER BY person_id"
+    " LIMIT $3"};
 
 inline constexpr Statement kStats{
     "idres_stats",

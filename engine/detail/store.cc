@@ -156,10 +156,12 @@ std::optional<std::int64_t> ResolveMerged(Tx& tx, std::int64_t id) {
   return r[0][0].as<std::int64_t>();
 }
 
-std::optional<std::int64_t> FindByIdentifier(Tx& tx, const Identifier& id) {
-  const Rows r = tx.Exec(kFindByIdentifier, id.type, id.value);
-  if (r.empty()) return std::nullopt;
-  return r[0][0].as<std::int64_t>();
+std::vector<std::int64_t> FindByIdentifier(Tx& tx, const Identifier& id, std::size_t limit) {
+  std::vector<std::int64_t> out;
+  for (const auto& row : tx.Exec(kFindByIdentifier, id.type, id.value, limit)) {
+    out.push_back(row[0].as<std::int64_t>());
+  }
+  return out;
 }
 
 StoreStats ReadStats(Tx& tx) {

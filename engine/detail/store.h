@@ -109,8 +109,8 @@ void MergeInto(Tx& tx, std::int64_t survivor, std::span<const std::int64_t> abso
 // The survivor an id was merged into, if it was.
 std::optional<std::int64_t> ResolveMerged(Tx& tx, std::int64_t id);
 
-// The smallest person id holding (type, value).
-std::optional<std::int64_t> FindByIdentifier(Tx& tx, const Identifier& id);
+// The persons holding (type, value), ascending, at most `limit`.
+std::vector<std::int64_t> FindByIdentifier(Tx& tx, const Identifier& id, std::size_t limit);
 
 StoreStats ReadStats(Tx& tx);
 

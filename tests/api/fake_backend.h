@@ -17,7 +17,7 @@ class FakeBackend : public api::IdentityBackend {
  public:
   UpsertResult upsert_result;
   std::optional<Person> person;
-  std::variant<std::optional<Person>, Rejection> lookup_result = std::optional<Person>{};
+  std::variant<std::vector<Person>, Rejection> lookup_result = std::vector<Person>{};
   StoreStats stats;
   bool healthy = true;
   std::exception_ptr failure;  // thrown by every data method when set
@@ -84,7 +84,7 @@ class FakeBackend : public api::IdentityBackend {
     asked_id = id;
     return person;
   }
-  std::variant<std::optional<Person>, Rejection> Lookup(const RawIdentifier& identifier,
+  std::variant<std::vector<Person>, Rejection> Lookup(const RawIdentifier& identifier,
                                                         std::string_view region,
                                                         const Deadline& deadline) override {
     asked_deadline = deadline;

@@ -207,10 +207,16 @@ TEST_CASE_METHOD(Fixture, "Lookup passes identifier and region, a rejection is i
   const auto r = Send(Json("Lookup", R"({"identifier":{"type":"phone","value":"x"}})"));
   CHECK(r.status == 400);
   CHECK_THAT(r.body, Catch::Contains("not a possible phone number"));
-  Person person;
-  person.id = 4;
-  backend.lookup_result = std::optional<Person>(person);
-  CHECK(Send(Json("Lookup", R"({"identifier":{"type":"phone","value":"x"}})")).status == 200);
+  Person a, b;
+  a.id = 4;
+  b.id = 9;
+  backend.lookup_result = std::vector<Person>{a, b};
+  const auto both = Send(Json("Lookup", R"({"identifier":{"type":"phone","value":"x"}})"));
+  CHECK(both.status == 200);
+  // The oldest holder as `person`, every holder in `persons`.
+  CHECK_THAT(both.body, Catch::Contains(R"("person":{"personId":"4")"));
+  CHECK_THAT(both.body, Catch::Contains(R"("persons":[{"personId":"4")"));
+  CHECK_THAT(both.body, Catch::Contains(R"({"personId":"9")"));
 }
 
 TEST_CASE_METHOD(Fixture, "Stats answers the counts") {

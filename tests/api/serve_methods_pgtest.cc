@@ -137,8 +137,10 @@ TEST_CASE("Every method answers binary proto", "[pg]") {
   v1::LookupRequest lookup;
   lookup.mutable_identifier()->set_type("email");
   lookup.mutable_identifier()->set_value("PROTO@example.com");
-  CHECK(Parse<v1::LookupResponse>(ProtoCall(client, "Lookup", lookup)).person().person_id() ==
-        created.person_id());
+  const auto looked = Parse<v1::LookupResponse>(ProtoCall(client, "Lookup", lookup));
+  CHECK(looked.person().person_id() == created.person_id());
+  REQUIRE(looked.persons_size() == 1);
+  CHECK(looked.persons(0).person_id() == created.person_id());
 
   v1::BatchUpsertRequest batch;
   *batch.add_records() = upsert.record();

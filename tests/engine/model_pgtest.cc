@@ -33,6 +33,12 @@ TEST_CASE("an office: twenty people sharing one email stay twenty", "[pg][model]
   const auto alone = engine->Upsert(Rec({{"email", "info@agency.example"}}));
   CHECK(alone.outcome == Outcome::kCreated);
   CHECK(Merges(db) == 0);
+  // Lookup of a shared value answers with every holder, oldest first.
+  const auto found = engine->Lookup({"email", "Info@Agency.example"});
+  REQUIRE(std::holds_alternative<std::vector<Person>>(found));
+  const auto& holders = std::get<std::vector<Person>>(found);
+  REQUIRE(holders.size() == 21);
+  for (std::size_t i = 1; i < holders.size(); ++i) CHECK(holders[i - 1].id < holders[i].id);
 }
 
 TEST_CASE("a family shares email, phone and address, not its names and birth dates",
