@@ -2,11 +2,14 @@
 
 #include <cctype>
 #include <stdexcept>
+#include <variant>
 #include <vector>
 
+#include "bench/suite/workload.h"
 #include "engine/detail/begin_sql.h"
 #include "engine/detail/statements.h"
 #include "engine/engine.h"
+#include "normalize/normalizer.h"
 
 // Each statement is the engine's own (engine/detail/statements.h), named
 // here once; its parameters are bound by pgbench: a variable used twice
@@ -107,15 +110,30 @@ std::string WriteUpdate(const std::string& id, const std::string& keys, int n_ke
                Array(values), "'{}'", "'{}'", "'{}'", "'{}'", key_key, key_person});
 }
 
-// kReadCandidates for `n` strong values (types, values) at the built-in cap
-// and the blocking keys given; the workload's records carry no other value.
+// A record's other values for the candidate read's counts: types, values
+// and the types' caps, as ARRAY[...] bodies.
+struct Counted {
+  std::string types, values, caps;
+};
+
+// kReadCandidates for `n` strong values (types, values) at the built-in cap,
+// the `counted` values and the blocking keys given.
 std::string Candidates(const std::string& types, const std::string& values, int n,
-                       const std::string& keys) {
+                       const std::string& keys, const Counted& counted = {}) {
   const Model model = Model::Defaults();
+  const auto Or = [](const std::string& body) { return body.empty() ? "'{}'" : Array(body); };
   return Bind(detail::kReadCandidates,
               {Array(types), Array(values),
-               Array(Times(std::to_string(model.Find("email")->generic_cap), n)), "'{}'", "'{}'",
-               "'{}'", keys, std::to_string(model.key_cap)});
+               Array(Times(std::to_string(model.Find("email")->generic_cap), n)), Or(counted.types),
+               Or(counted.values), Or(counted.caps), keys, std::to_string(model.key_cap)});
+}
+
+// ":k<first>, ..., :k<last>".
+std::string KeyVariables(std::size_t first, std::size_t last) {
+  std::string out;
+  for (std::size_t i = first; i <= last; ++i)
+    out += (i > first ? ", :k" : ":k") + std::to_string(i);
+  return out;
 }
 
 // kLockPersons and kReadPersons of the persons `ids`.
@@ -145,31 +163,62 @@ std::string Merge() {
 }
 
 // kCreatePersons creating one person (a provisional id, as the engine's
-// resolver hands out) with 5 identifiers, 1 match key (:k3) and 2 traits.
-std::string NewPerson(const std::string& email, const std::string& phone) {
+// resolver hands out) with 5 identifiers (`weak`: name, birth date and postal
+// code), the match keys `keys` (`n_keys` of them) and 2 traits.
+std::string NewPerson(const std::string& email, const std::string& phone, const std::string& weak,
+                      const std::string& keys, std::size_t n_keys) {
   const std::string prov = std::to_string(std::int64_t{1} << 62);
   return Bind(
       detail::kCreatePersons,
       {Array(prov), Array("true"), Array(Times(prov, 2)), Array("'plan', 'seq'"),
        Array("'string', 'number'"), Array("'trial', :n"), Array(Times(prov, 5)),
-       Array("'birth_date', 'email', 'name', 'phone', 'postal_code'"),
-       Array("'1990-01-01', " + email + ", 'pgbench person ' || :n, " + phone + ", '12345'"),
-       Array("false, true, false, true, false"), Array(":k3"), Array(prov), "'{}'", "'{}'",
+       Array("'email', 'phone', 'name', 'birth_date', 'postal_code'"),
+       Array(email + ", " + phone + ", " + weak), Array("false, false, false, false, false"),
+       Array(keys), Array(Times(prov, static_cast<int>(n_keys))), "'{}'", "'{}'",
        "'bridged by an upsert'"});
 }
 
 }  // namespace
 
+LockPlan NewRecordPlan() {
+  const Model model = Model::Defaults();
+  NormalizerConfig config = NormalizerConfig::Defaults();
+  config.kinds = model.NormalizerKinds();
+  const Normalizer normalizer(std::move(config));
+  std::vector<Identifier> values;
+  for (const RawIdentifier& raw : Workload('a', 0).Next(1).record.identifiers) {
+    values.push_back(std::get<Identifier>(normalizer.Normalize(raw.type, raw.value, "")));
+  }
+  return LockPlanner(model).Plan(values);
+}
+
 std::string PgbenchNewScript() {
-  const std::string sets = std::string("\\set n random(1, 9000000000000000)\n") + "\\set k1 " +
-                           kRandomKey + "\n\\set k2 " + kRandomKey + "\n\\set k3 " + kRandomKey +
-                           "\n";
+  // As many keys as the engine locks and stores for the workload's record;
+  // the last ones stand for its blocking keys.
+  const LockPlan plan = NewRecordPlan();
+  const std::size_t n_lock = plan.lock_keys.size(), n_match = plan.match_keys.size();
+  std::string sets = "\\set n random(1, 9000000000000000)\n";
+  for (std::size_t i = 1; i <= n_lock; ++i) {
+    sets += "\\set k" + std::to_string(i) + " " + kRandomKey + "\n";
+  }
   const std::string email = "'g' || :n || '@pgbench.example.org'";
   const std::string phone = "'+1653' || :n";
+  // Spread as the workload spreads them (bench/suite/workload.cc), so the
+  // counts read stay as small as the engine's.
+  const std::string name = "'pgbench person ' || :n";
+  const std::string date = "('1960-01-01'::date + (:n::bigint % 10080)::int)::text";
+  const std::string postal = "(10000 + :n::bigint % 90000)::text";
+  const Model model = Model::Defaults();
+  const auto cap = [&](const char* type) { return std::to_string(model.Find(type)->generic_cap); };
+  const Counted counted{"'name', 'birth_date', 'postal_code'", name + ", " + date + ", " + postal,
+                        cap("name") + ", " + cap("birth_date") + ", " + cap("postal_code")};
+  const std::string match_keys = KeyVariables(n_lock - n_match + 1, n_lock);
   return sets +
-         Pipeline(Begin(":k1, :k2, :k3") +
-                  Candidates("'email', 'phone'", email + ", " + phone, 2, Array(":k3"))) +
-         Pipeline(NewPerson(email, phone) + "COMMIT;\n");
+         Pipeline(Begin(KeyVariables(1, n_lock)) + Candidates("'email', 'phone'",
+                                                              email + ", " + phone, 2,
+                                                              Array(match_keys), counted)) +
+         Pipeline(NewPerson(email, phone, name + ", " + date + ", " + postal, match_keys, n_match) +
+                  "COMMIT;\n");
 }
 
 std::string PgbenchUpdateScript() { return UpdateSets() + UpdateBody(); }

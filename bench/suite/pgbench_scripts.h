@@ -20,10 +20,12 @@
 // Lock keys and match keys are random numbers: nothing else takes them,
 // exactly as for the engine's fresh records.
 //
-//   PgbenchNewScript     (a), the new half of (d): [opening (3 keys: email,
-//                        phone, composite) + candidate read]; [write the
-//                        person (its id handed out) + 5 identifiers + 1 match
-//                        key (kCreatePersons) + COMMIT]. 2.
+//   PgbenchNewScript     (a), the new half of (d): [opening (the keys the
+//                        built-in model locks for (a)'s record: email, phone
+//                        and its blocking keys) + candidate read (with the
+//                        counts of name, birth date and postal code)]; [write
+//                        the person (its id handed out) + 5 identifiers + its
+//                        blocking keys (kCreatePersons) + COMMIT]. 2.
 //   PgbenchUpdateScript  (b), (c), the updates of (d): [opening (1 key:
 //                        email) + candidate read]; [FOR UPDATE on the
 //                        person + re-read]; [write traits + COMMIT]. 3.
@@ -46,7 +48,14 @@
 
 #include <string>
 
+#include "matcher/lock_plan.h"
+
 namespace idres::bench {
+
+// What the built-in model plans for a record of scenario (a), normalized as
+// the engine normalizes it: its lock keys (strong values and blocking keys)
+// and the blocking keys its new person stores.
+LockPlan NewRecordPlan();
 
 std::string PgbenchNewScript();
 std::string PgbenchUpdateScript();

@@ -73,6 +73,26 @@ TEST_CASE("the scripts take the engine's round trips: new 2, update 3, bridge 3"
   }
 }
 
+TEST_CASE("the new script locks and stores as many keys as the engine plans for (a)") {
+  const LockPlan plan = NewRecordPlan();
+  REQUIRE_FALSE(plan.error);
+  // Email, phone and blocking keys of the name, birth date and postal code.
+  REQUIRE(plan.match_keys.size() > 1);
+  REQUIRE(plan.lock_keys.size() == plan.match_keys.size() + 2);
+  const std::string script = PgbenchNewScript();
+  std::size_t sets = 0;
+  for (auto at = script.find("\\set k"); at != std::string::npos;
+       at = script.find("\\set k", at + 1)) {
+    ++sets;
+  }
+  CHECK(sets == plan.lock_keys.size());
+  // The last match key variable is the last lock key variable.
+  const std::string last = ":k" + std::to_string(plan.lock_keys.size());
+  CHECK(script.find(last + "]") != std::string::npos);
+  // The counts of the weak values are read, as the engine reads them.
+  CHECK(script.find("'name', 'birth_date', 'postal_code'") != std::string::npos);
+}
+
 TEST_CASE("the bridge merges the absorbed person as kMoveIdentifiers/kRedirectAndDelete do") {
   const std::string bridge = PgbenchBridgeScript();
   CHECK(bridge.find("WITH moved AS (DELETE FROM identifiers") != std::string::npos);
