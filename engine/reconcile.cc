@@ -44,17 +44,40 @@ ValueCounts OthersHolding(const std::vector<Identifier>& ids,
   return counts;
 }
 
+// The reason a reconcile merge keeps (merges.reason): the group's reasons,
+// bounded, so a store never keeps an unbounded text per merge.
+std::string MergeReason(const ReconcileGroup& group) {
+  std::string out = "reconcile";
+  for (const std::string& r : group.reasons) {
+    if (out.size() + r.size() + 2 > 1000) return out + "; ...";
+    out += (out.size() == 9 ? ": " : "; ") + r;
+  }
+  return out;
+}
+
+// Disjoint sets of persons, each knowing its members.
 class PersonSets {
  public:
   std::int64_t Root(std::int64_t p) {
     auto [it, added] = parent_.emplace(p, p);
+    if (added) members_[p] = {p};
     if (it->second == p) return p;
     return it->second = Root(it->second);
   }
-  void Union(std::int64_t a, std::int64_t b) { parent_[Root(a)] = Root(b); }
+  const std::vector<std::int64_t>& Members(std::int64_t p) { return members_.at(Root(p)); }
+  void Union(std::int64_t a, std::int64_t b) {
+    const std::int64_t ra = Root(a), rb = Root(b);
+    if (ra == rb) return;
+    auto& into = members_[rb];
+    auto& from = members_[ra];
+    into.insert(into.end(), from.begin(), from.end());
+    members_.erase(ra);
+    parent_[ra] = rb;
+  }
 
  private:
   std::map<std::int64_t, std::int64_t> parent_;
+  std::map<std::int64_t, std::vector<std::int64_t>> members_;  // by root
 };
 
 }  // namespace
@@ -167,12 +190,24 @@ std::vector<ReconcileGroup> Engine::FindReconcileGroups(std::string_view region)
     AddPairs(persons, model.Find(id.type)->generic_cap);
   }
   for (const auto& [key, persons] : by_key) AddPairs(persons, model.key_cap);
+  // Whether some person of a's set and some of b's hold strong evidence
+  // against each other: an upsert never merges those, and neither does a
+  // chain of matches (a matches b, b matches c, a and c conflict).
+  const auto Conflicting = [&](std::int64_t a, std::int64_t b) {
+    for (std::int64_t x : sets.Members(a)) {
+      for (std::int64_t y : sets.Members(b)) {
+        if (impl_->matcher.Conflict({x, normalized[x]}, {y, normalized[y]})) return true;
+      }
+    }
+    return false;
+  };
   for (const auto& [a, b] : pairs) {
     if (sets.Root(a) == sets.Root(b)) continue;
     const std::vector<Identifier>& x = normalized[a];
     const Score score =
         impl_->matcher.Compare(x, Candidate{b, normalized[b]}, OthersHolding(x, holders));
     if (score.total < model.threshold && !(score.strong_exact && !score.against)) continue;
+    if (Conflicting(a, b)) continue;
     sets.Union(a, b);
     char total[32];
     std::snprintf(total, sizeof total, "%.1f", score.total);
@@ -232,7 +267,7 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
     if (result.merged_person_ids.empty() && stale.empty() && fresh.empty()) return;
     const Traits traits = detail::MergedTraits(matched, {});
     if (!result.merged_person_ids.empty()) {
-      detail::MergeInto(tx, result.survivor, result.merged_person_ids, "reconcile");
+      detail::MergeInto(tx, result.survivor, result.merged_person_ids, MergeReason(group));
     }
     detail::DropStaleValues(tx, result.survivor, stale);
     const std::vector<Identifier> all_today(today.begin(), today.end());

@@ -73,6 +73,29 @@ TEST_CASE("reconcile finds persons whose weak values reach the threshold togethe
   CHECK(engine->FindReconcileGroups().empty());
 }
 
+TEST_CASE("reconcile merges no chain whose ends hold evidence against each other",
+          "[pg][reconcile]") {
+  TestDatabase db;
+  // Three persons stored apart: the middle one shares a phone with each
+  // end, and the ends hold different passports.
+  db.Exec(
+      "INSERT INTO persons DEFAULT VALUES; INSERT INTO persons DEFAULT VALUES;"
+      " INSERT INTO persons DEFAULT VALUES;"
+      " INSERT INTO identifiers (person_id, type, value, is_unique) SELECT p, t, v, false FROM"
+      " (VALUES (1, 'phone', '+491701111111'), (1, 'passport', 'C01X00T47'),"
+      " (2, 'phone', '+491701111111'), (2, 'phone', '+491702222222'),"
+      " (3, 'phone', '+491702222222'), (3, 'passport', 'L898902C3')) AS x(p, t, v);");
+  auto engine = MakeEngine(db, 1);
+  const auto groups = engine->FindReconcileGroups();
+  REQUIRE(groups.size() == 1);
+  CHECK(groups[0].person_ids.size() == 2);  // the middle joins one end only
+  engine->Reconcile(groups[0]);
+  CHECK(PersonCount(db) == 2);
+  CHECK(engine->FindReconcileGroups().empty());
+  // The merge keeps why it was made.
+  CHECK(db.Rows("SELECT reason FROM merges")[0][0].rfind("reconcile: ", 0) == 0);
+}
+
 TEST_CASE("a person a group pulls in brings its own values and their holders along",
           "[pg][reconcile]") {
   TestDatabase db;
