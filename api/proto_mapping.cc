@@ -117,17 +117,9 @@ void FillPerson(const Person& person, v1::Person& out) {
 }
 
 v1::Outcome ToProto(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::kCreated:
-      return v1::OUTCOME_CREATED;
-    case Outcome::kUpdated:
-      return v1::OUTCOME_UPDATED;
-    case Outcome::kMerged:
-      return v1::OUTCOME_MERGED;
-    case Outcome::kUnchanged:
-      return v1::OUTCOME_UNCHANGED;
-  }
-  return v1::OUTCOME_UNSPECIFIED;
+  constexpr v1::Outcome kProto[] = {v1::OUTCOME_CREATED, v1::OUTCOME_UPDATED, v1::OUTCOME_MERGED,
+                                    v1::OUTCOME_UNCHANGED};  // in the order of Outcome
+  return kProto[static_cast<std::size_t>(outcome)];
 }
 
 }  // namespace idres::api
