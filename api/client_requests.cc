@@ -1,5 +1,7 @@
 #include "api/client_requests.h"
 
+#include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 #include "api/idres/v1/identity.pb.h"
@@ -73,12 +75,7 @@ std::optional<std::string> RecordJson(const Record& record) {
 
 std::string BatchRequestJson(std::span<const std::string> record_jsons,
                              const BatchReceipt* receipt) {
-  std::string body = "{\"records\":[";
-  for (std::size_t i = 0; i < record_jsons.size(); ++i) {
-    if (i > 0) body += ',';
-    body += record_jsons[i];
-  }
-  body += ']';
+  std::string body = fmt::format("{{\"records\":[{}]", fmt::join(record_jsons, ","));
   if (receipt != nullptr) {
     // int64 as JSON strings, the proto3 mapping's canonical form.
     body += ",\"receipt\":{\"job\":\"" + std::to_string(receipt->job) + "\",\"items\":[";

@@ -3,9 +3,7 @@
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/message.h>
 #include <google/protobuf/util/json_util.h>
-
-#include <algorithm>
-#include <cctype>
+#include <boost/algorithm/string/case_conv.hpp>
 
 #include "api/client_requests.h"
 #include "api/json_shape.h"
@@ -15,12 +13,8 @@
 namespace idres::api {
 namespace {
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
+// ASCII lower case (the C locale's), as HTTP compares media types.
+std::string Lower(std::string_view s) { return boost::algorithm::to_lower_copy(std::string(s)); }
 
 RpcError Invalid(std::string message) { return {Code::kInvalidArgument, std::move(message)}; }
 

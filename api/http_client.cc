@@ -82,7 +82,8 @@ struct HttpClient::Impl {
     return options.tls ? Exchange(*stream, request) : Exchange(stream->next_layer(), request);
   }
 
-  HttpResponse Send(http::request<http::string_body>& request) {
+  HttpResponse Send(http::request<http::string_body>& request, const HttpHeaders& headers) {
+    for (const auto& [name, value] : headers) request.set(name, value);
     request.set(http::field::host, host + ":" + port);
     request.prepare_payload();
     try {
@@ -127,15 +128,13 @@ HttpResponse HttpClient::Post(const std::string& target, const std::string& cont
                               std::string body, const HttpHeaders& headers) {
   http::request<http::string_body> request{http::verb::post, target, 11};
   request.set(http::field::content_type, content_type);
-  for (const auto& [name, value] : headers) request.set(name, value);
   request.body() = std::move(body);
-  return impl_->Send(request);
+  return impl_->Send(request, headers);
 }
 
 HttpResponse HttpClient::Get(const std::string& target, const HttpHeaders& headers) {
   http::request<http::string_body> request{http::verb::get, target, 11};
-  for (const auto& [name, value] : headers) request.set(name, value);
-  return impl_->Send(request);
+  return impl_->Send(request, headers);
 }
 
 HttpResponse HttpClient::Call(const std::string& method, std::string body,

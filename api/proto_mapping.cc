@@ -44,6 +44,12 @@ void FillTimestamp(const std::string& rfc3339, google::protobuf::Timestamp* out)
   if (!google::protobuf::util::TimeUtil::FromString(rfc3339, out)) out->Clear();
 }
 
+v1::Outcome ToProto(Outcome outcome) {
+  constexpr v1::Outcome kProto[] = {v1::OUTCOME_CREATED, v1::OUTCOME_UPDATED, v1::OUTCOME_MERGED,
+                                    v1::OUTCOME_UNCHANGED};  // in the order of Outcome
+  return kProto[static_cast<std::size_t>(outcome)];
+}
+
 template <typename Message>
 void FillCommon(const UpsertResult& result, Message& out) {
   out.set_person_id(result.person_id);
@@ -115,19 +121,4 @@ void FillPerson(const Person& person, v1::Person& out) {
   FillTimestamp(person.updated_at, out.mutable_updated_at());
   if (person.redirected_from) out.set_redirected_from(*person.redirected_from);
 }
-
-v1::Outcome ToProto(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::kCreated:
-      return v1::OUTCOME_CREATED;
-    case Outcome::kUpdated:
-      return v1::OUTCOME_UPDATED;
-    case Outcome::kMerged:
-      return v1::OUTCOME_MERGED;
-    case Outcome::kUnchanged:
-      return v1::OUTCOME_UNCHANGED;
-  }
-  return v1::OUTCOME_UNSPECIFIED;
-}
-
 }  // namespace idres::api

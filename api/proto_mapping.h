@@ -26,6 +26,4 @@ void FillUpsertResult(const UpsertResult& result, v1::BatchUpsertResult& out);
 
 void FillPerson(const Person& person, v1::Person& out);
 
-v1::Outcome ToProto(Outcome outcome);
-
 }  // namespace idres::api

@@ -13,7 +13,7 @@ void AddServeCommand(CLI::App& app);      // app/serve_command.cc
 void AddNormalizeCommand(CLI::App& app);  // app/normalize_command.cc
 void AddImportCommand(CLI::App& app);     // app/import_command.cc
 void AddReconcileCommand(CLI::App& app);  // app/reconcile_command.cc
-void AddModelCommand(CLI::App& app);      // app/match_flags.cc
+void AddModelCommand(CLI::App& app);      // app/engine_flags.cc
 
 // The status main() returns once the chosen subcommand's callback ran.
 void SetExitCode(int code);

@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "app/commands.h"
-#include "app/match_flags.h"
+#include "app/engine_flags.h"
 #include "batch/importer.h"
 #include "batch/job_defaults.h"
 #include "batch/rpc_sink.h"
@@ -25,17 +25,11 @@ struct ImportFlags {
   batch::ImportOptions options;
   std::vector<std::string> maps, traits;
   std::string mapping_file;
-  std::string database_url = batch::kEmbeddedDatabaseUrl;
   std::string server;
   std::string report;
   std::string auth_token;
-  // A batch job can wait: batches of hundreds of records hold their keys
-  // longer than one upsert, and a timeout only turns waiting into retries.
-  int lock_timeout_ms = 30000;
-  std::size_t max_traits = EngineOptions{}.max_traits;
-  std::size_t max_person_traits = EngineOptions{}.max_person_traits;
+  EngineFlags engine;  // with --database-url; the service uses its own
   bool no_checkpoint = false;
-  MatchFlags match;  // with --database-url; the service uses its own
 };
 
 std::optional<std::string> BuildMapping(ImportFlags& f) {
@@ -50,7 +44,7 @@ std::optional<std::string> BuildMapping(ImportFlags& f) {
   }
   Model model;
   try {
-    model = BuildModel(f.match);
+    model = BuildModel(f.engine.model_file);
   } catch (const std::exception& e) {
     return e.what();
   }
@@ -79,15 +73,8 @@ int RunImportCommand(ImportFlags& f) {
   if (!f.server.empty()) {
     sink = std::make_unique<batch::RpcSink>(f.server, f.auth_token);
   } else {
-    ApplySchema(f.database_url);
-    EngineOptions eo;
-    eo.database_url = f.database_url;
-    eo.pool_size = f.options.workers;
-    eo.lock_timeout = std::chrono::milliseconds(f.lock_timeout_ms);
-    eo.max_traits = f.max_traits;
-    eo.max_person_traits = f.max_person_traits;
-    eo.model = BuildModel(f.match);
-    engine = std::make_unique<Engine>(std::move(eo));
+    ApplySchema(f.engine.database_url);
+    engine = std::make_unique<Engine>(f.engine.ToOptions(f.options.workers));
     sink = std::make_unique<batch::EngineSink>(*engine);
   }
   batch::ImportRun run = batch::RunImport(f.options, *sink);
@@ -111,6 +98,10 @@ void AddImportCommand(CLI::App& app) {
   batch::ImportOptions& o = flags->options;
   o.checkpoint_path = "idres-import.checkpoint";
   o.dead_letter_path = "idres-import.dead-letter.ndjson";
+  flags->engine.database_url = batch::kEmbeddedDatabaseUrl;
+  // A batch job can wait: batches of hundreds of records hold their keys
+  // longer than one upsert, and a timeout only turns waiting into retries.
+  flags->engine.lock_timeout_ms = 30000;
   auto* cmd = app.add_subcommand("import", "Bulk-load NDJSON or CSV records");
   cmd->add_option("files", o.inputs, "Input files (.csv: CSV with a header row; else NDJSON)")
       ->required()
@@ -128,21 +119,22 @@ void AddImportCommand(CLI::App& app) {
   cmd->add_option("--source", o.source, "Source of records naming none (default import:<file>)");
   cmd->add_option("--workers", o.workers, "Parallel connections")->capture_default_str();
   cmd->add_option("--batch", o.batch_size, "Records per batch upsert")->capture_default_str();
-  cmd->add_option("--database-url", flags->database_url, "PostgreSQL URL")
+  cmd->add_option("--database-url", flags->engine.database_url, "PostgreSQL URL")
       ->envname("IDRES_DATABASE_URL")
       ->capture_default_str();
   cmd->add_option("--server", flags->server,
                   "Send batches to a running idres service (http://host:port) instead");
   cmd->add_option("--auth-token", flags->auth_token, "Bearer token for --server")
       ->envname("IDRES_AUTH_TOKEN");
-  cmd->add_option("--lock-timeout-ms", flags->lock_timeout_ms, "Engine lock timeout")
+  cmd->add_option("--lock-timeout-ms", flags->engine.lock_timeout_ms, "Engine lock timeout")
       ->capture_default_str();
-  cmd->add_option("--max-traits", flags->max_traits, "Most traits per record (with --database-url)")
+  cmd->add_option("--max-traits", flags->engine.max_traits,
+                  "Most traits per record (with --database-url)")
       ->capture_default_str();
-  cmd->add_option("--max-person-traits", flags->max_person_traits,
+  cmd->add_option("--max-person-traits", flags->engine.max_person_traits,
                   "Most traits a person may come to hold (with --database-url)")
       ->capture_default_str();
-  AddMatchFlags(*cmd, flags->match);
+  AddModelFlag(*cmd, flags->engine.model_file);
   cmd->add_option("--checkpoint", o.checkpoint_path, "Checkpoint file")->capture_default_str();
   cmd->add_flag("--no-checkpoint", flags->no_checkpoint, "Write no checkpoint");
   cmd->add_flag("--resume", o.resume, "Continue after the checkpoint of an earlier run");
@@ -150,12 +142,7 @@ void AddImportCommand(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--report", flags->report, "Also write the summary as JSON to this file");
   cmd->add_option("--max-rate", o.max_rate, "Records per second at most (0: no cap)");
-  std::map<std::string, batch::ProgressMode> modes{{"auto", batch::ProgressMode::kAuto},
-                                                   {"bar", batch::ProgressMode::kBar},
-                                                   {"plain", batch::ProgressMode::kPlain},
-                                                   {"off", batch::ProgressMode::kOff}};
-  cmd->add_option("--progress", o.progress, "auto (bar on a terminal), bar, plain or off")
-      ->transform(CLI::CheckedTransformer(modes, CLI::ignore_case));
+  AddProgressFlag(*cmd, o.progress);
   cmd->callback([flags] { SetExitCode(RunImportCommand(*flags)); });
 }
 

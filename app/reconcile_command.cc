@@ -7,11 +7,10 @@
 
 #include <cstdio>
 #include <fstream>
-#include <map>
 #include <memory>
 
 #include "app/commands.h"
-#include "app/match_flags.h"
+#include "app/engine_flags.h"
 #include "batch/job_defaults.h"
 #include "batch/reconcile_job.h"
 #include "engine/engine.h"
@@ -20,29 +19,22 @@ namespace idres::app {
 namespace {
 
 struct ReconcileFlags {
-  std::string database_url = batch::kEmbeddedDatabaseUrl;
+  EngineFlags engine;
   std::string region;
   bool dry_run = false;
   std::string report;
-  int lock_timeout_ms = 2000;
   batch::ProgressMode progress = batch::ProgressMode::kAuto;
-  MatchFlags match;
 };
 
 int RunReconcileCommand(const ReconcileFlags& f) {
-  Model match;
+  EngineOptions options;
   try {
-    match = BuildModel(f.match);
+    options = f.engine.ToOptions(1);
   } catch (const std::exception& e) {
     spdlog::error("reconcile: {}", e.what());
     return 2;
   }
-  ApplySchema(f.database_url);
-  EngineOptions options;
-  options.database_url = f.database_url;
-  options.pool_size = 1;
-  options.lock_timeout = std::chrono::milliseconds(f.lock_timeout_ms);
-  options.model = std::move(match);
+  ApplySchema(f.engine.database_url);
   Engine engine(std::move(options));
   const std::atomic<bool>& stop = batch::StopOnInterrupt();
   batch::ReconcileRun run = batch::RunReconcile(
@@ -62,24 +54,20 @@ int RunReconcileCommand(const ReconcileFlags& f) {
 
 void AddReconcileCommand(CLI::App& app) {
   auto flags = std::make_shared<ReconcileFlags>();
+  flags->engine.database_url = batch::kEmbeddedDatabaseUrl;
   auto* cmd = app.add_subcommand(
       "reconcile", "Merge persons that should be one (re-normalized identifiers, matches)");
-  cmd->add_option("--database-url", flags->database_url, "PostgreSQL URL")
+  cmd->add_option("--database-url", flags->engine.database_url, "PostgreSQL URL")
       ->envname("IDRES_DATABASE_URL")
       ->capture_default_str();
   cmd->add_option("--region", flags->region,
                   "Region for stored phones without a country code (default: the engine's, US)");
   cmd->add_flag("--dry-run", flags->dry_run, "Print what would be merged and why; write nothing");
   cmd->add_option("--report", flags->report, "Also write the summary as JSON to this file");
-  cmd->add_option("--lock-timeout-ms", flags->lock_timeout_ms, "Lock timeout")
+  cmd->add_option("--lock-timeout-ms", flags->engine.lock_timeout_ms, "Lock timeout")
       ->capture_default_str();
-  std::map<std::string, batch::ProgressMode> modes{{"auto", batch::ProgressMode::kAuto},
-                                                   {"bar", batch::ProgressMode::kBar},
-                                                   {"plain", batch::ProgressMode::kPlain},
-                                                   {"off", batch::ProgressMode::kOff}};
-  cmd->add_option("--progress", flags->progress, "auto (bar on a terminal), bar, plain or off")
-      ->transform(CLI::CheckedTransformer(modes, CLI::ignore_case));
-  AddMatchFlags(*cmd, flags->match);
+  AddProgressFlag(*cmd, flags->progress);
+  AddModelFlag(*cmd, flags->engine.model_file);
   cmd->callback([flags] { SetExitCode(RunReconcileCommand(*flags)); });
 }
 

@@ -20,7 +20,7 @@
 #include "api/metrics.h"
 #include "api/server.h"
 #include "app/commands.h"
-#include "app/match_flags.h"
+#include "app/engine_flags.h"
 #include "engine/engine.h"
 
 namespace idres::app {
@@ -37,14 +37,11 @@ int DefaultIoThreads() {
 struct ServeFlags {
   std::string config_file;
   api::ServerOptions server;
-  std::string database_url;
+  EngineFlags engine;  // its max_traits: server.limits.max_traits
   int pool_size = 16;
   int coalesce = static_cast<int>(EngineOptions{}.group_max_records);
   int upsert_runners = EngineOptions{}.upsert_runners;  // 0: half the pool, at least 1
-  int lock_timeout_ms = 2000;
-  std::size_t max_person_traits = EngineOptions{}.max_person_traits;
   std::string default_region = "US";
-  MatchFlags match;
   bool no_prepared_statements = false;
   int read_timeout_ms = 30000;
   int shutdown_timeout_ms = 10000;
@@ -110,16 +107,11 @@ void ApplyConfigFile(CLI::App& cmd, const std::string& path) {
 
 EngineOptions BuildEngineOptions(const ServeFlags& flags,
                                  const std::shared_ptr<api::Metrics>& metrics) {
-  EngineOptions options;
-  options.database_url = flags.database_url;
-  options.pool_size = flags.pool_size;
-  options.lock_timeout = std::chrono::milliseconds(flags.lock_timeout_ms);
+  EngineOptions options = flags.engine.ToOptions(flags.pool_size);
   options.prepared_statements = !flags.no_prepared_statements;
   options.max_identifiers = flags.server.limits.max_identifiers;
   options.max_traits = flags.server.limits.max_traits;
-  options.max_person_traits = flags.max_person_traits;
   options.normalizer.default_region = flags.default_region;
-  options.model = BuildModel(flags.match);
   options.observer = metrics;
   options.upsert_runners = flags.upsert_runners;
   options.group_max_records = static_cast<std::size_t>(flags.coalesce);
@@ -127,7 +119,7 @@ EngineOptions BuildEngineOptions(const ServeFlags& flags,
 }
 
 int Serve(const ServeFlags& flags) {
-  if (flags.database_url.empty()) {
+  if (flags.engine.database_url.empty()) {
     spdlog::error("serve: --database-url (or IDRES_DATABASE_URL) is required");
     return 2;
   }
@@ -151,7 +143,7 @@ int Serve(const ServeFlags& flags) {
   server.read_timeout = std::chrono::milliseconds(flags.read_timeout_ms);
   server.shutdown_timeout = std::chrono::milliseconds(flags.shutdown_timeout_ms);
   const EngineOptions engine_options = BuildEngineOptions(flags, metrics);
-  ApplySchema(flags.database_url);
+  ApplySchema(flags.engine.database_url);
   Engine engine(engine_options);
   api::EngineBackend backend(engine);
   api::Server service(std::move(server), backend, metrics.get());
@@ -169,19 +161,20 @@ void AddServeCommand(CLI::App& app) {
   cmd->add_option("--config", f.config_file, "TOML file with any of these options")
       ->envname("IDRES_CONFIG");
   Add(*cmd, "listen", f.server.listen, "host:port to listen on");
-  Add(*cmd, "database-url", f.database_url, "PostgreSQL URL (libpq)");
+  Add(*cmd, "database-url", f.engine.database_url, "PostgreSQL URL (libpq)");
   Add(*cmd, "pool-size", f.pool_size, "database connections");
   Add(*cmd, "upsert-runners", f.upsert_runners,
       "single upserts applied at once, each on a connection of the pool (0: half the pool)");
   Add(*cmd, "coalesce", f.coalesce,
       "most single upserts, queued while the database is busy, to share a transaction (1: none)");
-  Add(*cmd, "lock-timeout-ms", f.lock_timeout_ms, "longest wait for a lock before unavailable");
+  Add(*cmd, "lock-timeout-ms", f.engine.lock_timeout_ms,
+      "longest wait for a lock before unavailable");
   Add(*cmd, "default-region", f.default_region, "region for phones without a country code");
-  Add(*cmd, "model", f.match.model_file, "TOML model file (idres model prints the built-in one)");
+  Add(*cmd, "model", f.engine.model_file, "TOML model file (idres model prints the built-in one)");
   Add(*cmd, "max-body-bytes", f.server.limits.max_body_bytes, "largest request body");
   Add(*cmd, "max-identifiers", f.server.limits.max_identifiers, "most identifiers per record");
   Add(*cmd, "max-traits", f.server.limits.max_traits, "most traits per record");
-  Add(*cmd, "max-person-traits", f.max_person_traits,
+  Add(*cmd, "max-person-traits", f.engine.max_person_traits,
       "most traits a person may come to hold by upserts");
   Add(*cmd, "max-batch", f.server.limits.max_batch, "most records per BatchUpsert");
   Add(*cmd, "tls-cert", f.server.tls_cert, "PEM certificate chain; with --tls-key: HTTPS only");

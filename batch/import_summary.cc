@@ -5,10 +5,14 @@
 #include <nlohmann/json.hpp>
 
 namespace idres::batch {
+namespace {
 
+// "type: reason" for one rejected identifier.
 std::string RejectionReason(const Rejection& rejection) {
   return rejection.type + ": " + rejection.reason;
 }
+
+}  // namespace
 
 std::string ImportSummary::Add(const UpsertResult& result) {
   std::string reason;

@@ -49,7 +49,4 @@ struct ImportSummary : OutcomeCounts {
   static std::optional<ImportSummary> FromJson(std::string_view json);
 };
 
-// "type: reason" for one rejected identifier.
-std::string RejectionReason(const Rejection& rejection);
-
 }  // namespace idres::batch

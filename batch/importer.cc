@@ -26,6 +26,28 @@ std::string Describe(const std::vector<ColumnMapping>& mappings, std::string_vie
   return text;
 }
 
+// The text a checkpoint records to recognise its inputs and mapping: each
+// file's path, size and modification time, the mapping and the defaults.
+std::string InputFingerprint(const ImportOptions& options) {
+  std::string text;
+  for (const std::string& input : options.inputs) {
+    std::error_code ec;
+    auto size = std::filesystem::file_size(input, ec);
+    // A file edited in place keeps its size; its modification time moves.
+    const auto modified = std::filesystem::last_write_time(input, ec).time_since_epoch();
+    text += (FormatOf(input, options.format) == InputFormat::kCsv ? "csv " : "ndjson ") +
+            std::filesystem::absolute(input, ec).string() + " (" +
+            (ec ? "unreadable"
+                : std::to_string(size) + " bytes, modified " +
+                      std::to_string(
+                          std::chrono::duration_cast<std::chrono::nanoseconds>(modified).count())) +
+            "); ";
+  }
+  text += Describe(options.mapping.identifiers, "map") + Describe(options.mapping.traits, "trait");
+  text += " region=" + options.default_region + "; source=" + options.source;
+  return text;
+}
+
 std::variant<Checkpoint, std::string> StartingPoint(const ImportOptions& options) {
   Checkpoint fresh;
   fresh.fingerprint = InputFingerprint(options);
@@ -235,26 +257,6 @@ std::optional<std::string> Validate(const ImportOptions& options) {
 }
 
 }  // namespace
-
-std::string InputFingerprint(const ImportOptions& options) {
-  std::string text;
-  for (const std::string& input : options.inputs) {
-    std::error_code ec;
-    auto size = std::filesystem::file_size(input, ec);
-    // A file edited in place keeps its size; its modification time moves.
-    const auto modified = std::filesystem::last_write_time(input, ec).time_since_epoch();
-    text += (FormatOf(input, options.format) == InputFormat::kCsv ? "csv " : "ndjson ") +
-            std::filesystem::absolute(input, ec).string() + " (" +
-            (ec ? "unreadable"
-                : std::to_string(size) + " bytes, modified " +
-                      std::to_string(
-                          std::chrono::duration_cast<std::chrono::nanoseconds>(modified).count())) +
-            "); ";
-  }
-  text += Describe(options.mapping.identifiers, "map") + Describe(options.mapping.traits, "trait");
-  text += " region=" + options.default_region + "; source=" + options.source;
-  return text;
-}
 
 ImportRun RunImport(const ImportOptions& options, UpsertSink& sink) {
   if (auto error = Validate(options)) return Refused(*error);

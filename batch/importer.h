@@ -61,8 +61,4 @@ struct ImportRun {
 // `before_any_write`, before anything is sent.
 ImportRun RunImport(const ImportOptions& options, UpsertSink& sink);
 
-// The text a checkpoint records to recognise its inputs and mapping: each
-// file's path, size and modification time, the mapping and the defaults.
-std::string InputFingerprint(const ImportOptions& options);
-
 }  // namespace idres::batch

@@ -13,8 +13,6 @@ namespace {
 
 using nlohmann::json;
 
-std::variant<Record, std::string> Fail(std::string reason) { return reason; }
-
 std::optional<std::string> ReadIdentifiers(const json& list, Record* record) {
   if (!list.is_array()) return "\"identifiers\" is not an array";
   for (const json& item : list) {
@@ -93,9 +91,9 @@ std::variant<json, std::string> ParseStrict(std::string_view line) {
 
 std::variant<Record, std::string> ParseNdjsonRecord(std::string_view line) {
   auto parsed = ParseStrict(line);
-  if (auto* error = std::get_if<std::string>(&parsed)) return Fail(std::move(*error));
+  if (auto* error = std::get_if<std::string>(&parsed)) return std::move(*error);
   const json& doc = std::get<json>(parsed);
-  if (!doc.is_object()) return Fail("not a JSON object");
+  if (!doc.is_object()) return std::string("not a JSON object");
   Record record;
   for (const auto& [key, value] : doc.items()) {
     std::optional<std::string> error;
@@ -110,7 +108,7 @@ std::variant<Record, std::string> ParseNdjsonRecord(std::string_view line) {
     } else {
       error = "unknown field \"" + key + "\"";
     }
-    if (error) return Fail(std::move(*error));
+    if (error) return std::move(*error);
   }
   return record;
 }

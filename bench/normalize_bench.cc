@@ -36,26 +36,13 @@ std::vector<Input> Phones(int n) {
   std::vector<Input> out;
   for (int i = 0; i < n; ++i) {
     const std::string d = std::to_string(1000000 + (i * 7919) % 9000000);
-    switch (i % 6) {
-      case 0:
-        out.push_back({"+49 170 " + d, ""});
-        break;
-      case 1:
-        out.push_back({"0170 " + d, "DE"});
-        break;
-      case 2:
-        out.push_back({"0049-151-" + d, "DE"});
-        break;
-      case 3:
-        out.push_back({"(650) 25" + d.substr(0, 1) + "-" + d.substr(1, 4), "US"});
-        break;
-      case 4:
-        out.push_back({"+44 20 7946 " + d.substr(3), ""});
-        break;
-      default:
-        out.push_back({"+1 415 555 " + d.substr(3) + " ext. 12", ""});
-        break;
-    }
+    const Input spellings[] = {{"+49 170 " + d, ""},
+                               {"0170 " + d, "DE"},
+                               {"0049-151-" + d, "DE"},
+                               {"(650) 25" + d.substr(0, 1) + "-" + d.substr(1, 4), "US"},
+                               {"+44 20 7946 " + d.substr(3), ""},
+                               {"+1 415 555 " + d.substr(3) + " ext. 12", ""}};
+    out.push_back(spellings[i % 6]);
   }
   return out;
 }

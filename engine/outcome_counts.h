@@ -29,17 +29,8 @@ struct OutcomeCounts {
   std::int64_t unchanged = 0;
 
   std::int64_t& operator[](Outcome outcome) {
-    switch (outcome) {
-      case Outcome::kCreated:
-        return created;
-      case Outcome::kUpdated:
-        return updated;
-      case Outcome::kMerged:
-        return merged;
-      case Outcome::kUnchanged:
-        break;
-    }
-    return unchanged;
+    std::int64_t* const fields[] = {&created, &updated, &merged, &unchanged};  // as Outcome
+    return *fields[static_cast<std::size_t>(outcome)];
   }
   std::int64_t operator[](Outcome outcome) const { return OutcomeCounts(*this)[outcome]; }
   // Every upsert counted.

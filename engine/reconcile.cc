@@ -106,15 +106,13 @@ std::set<std::int64_t> Engine::Impl::GrowReconcileGroup(detail::Tx& tx,
     if (ids.empty()) return {};
     // The keys an upsert of these values would lock, then a new statement
     // finds everyone else who holds them by now.
-    std::sort(ids.begin(), ids.end());
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    detail::Dedup(ids);
     std::vector<std::int64_t> keys, match_keys = detail::PersonMatchKeys(planner, ids);
     for (const Identifier& id : ids) {
       if (LookedUp(options.model, id)) keys.push_back(LockKey(id));
     }
     keys.insert(keys.end(), match_keys.begin(), match_keys.end());
-    std::sort(keys.begin(), keys.end());
-    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    detail::Dedup(keys);
     std::erase_if(keys, [&](std::int64_t k) { return locked.contains(k); });
     if (!keys.empty()) LockKeys(tx, keys);
     locked.insert(keys.begin(), keys.end());
@@ -162,8 +160,7 @@ std::vector<ReconcileGroup> Engine::FindReconcileGroups(std::string_view region)
   std::map<Identifier, std::vector<std::int64_t>> by_value;
   std::map<std::int64_t, std::vector<std::int64_t>> by_key;
   for (auto& [person, ids] : normalized) {
-    std::sort(ids.begin(), ids.end());
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    detail::Dedup(ids);
     for (const Identifier& id : ids) {
       ++holders[id];
       if (LookedUp(model, id)) by_value[id].push_back(person);

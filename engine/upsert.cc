@@ -5,7 +5,6 @@
 // locks, re-reads and decides for all its records at once, each record
 // seeing the ones before it, and writes them with the COMMIT: a chunk of new
 // persons takes two round trips, a chunk of known ones three.
-#include <algorithm>
 #include <set>
 
 #include "engine/detail/engine_impl.h"
@@ -16,13 +15,6 @@
 
 namespace idres {
 namespace {
-
-// Sorts `v` and drops repeats.
-template <typename T>
-void Dedup(std::vector<T>& v) {
-  std::sort(v.begin(), v.end());
-  v.erase(std::unique(v.begin(), v.end()), v.end());
-}
 
 struct Chunk {
   std::vector<std::size_t> records;  // indexes into the batch
@@ -43,7 +35,7 @@ std::vector<Chunk> MakeChunks(const std::vector<detail::PreparedRecord>& prepare
     }
     current.records.push_back(i);
     current.keys.insert(current.keys.end(), keys.begin(), keys.end());
-    Dedup(current.keys);
+    detail::Dedup(current.keys);
   }
   if (!current.records.empty()) chunks.push_back(std::move(current));
   return chunks;

@@ -15,13 +15,7 @@ namespace nd = normalize_detail;
 // `s` (valid UTF-8) with only its letters and digits (NFKC composed the
 // marks that belong to a letter first).
 std::string Alphanumerics(std::string_view s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size();) {
-    const std::size_t start = i;
-    const auto c = static_cast<UChar32>(nd::NextCodePoint(s, i));
-    if (u_isalnum(c)) out.append(s.substr(start, i - start));
-  }
-  return out;
+  return nd::KeepCodePoints(s, [](char32_t c) { return u_isalnum(static_cast<UChar32>(c)); });
 }
 
 }  // namespace

@@ -18,13 +18,7 @@ bool Dropped(char32_t c) {
 
 // `s` (valid UTF-8) without whitespace and dash characters.
 std::string WithoutSpacesAndDashes(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size();) {
-    const std::size_t start = i;
-    if (!Dropped(nd::NextCodePoint(s, i))) out.append(s.substr(start, i - start));
-  }
-  return out;
+  return nd::KeepCodePoints(s, [](char32_t c) { return !Dropped(c); });
 }
 
 // NFKC, upper case and removal until the text no longer changes: removing a

@@ -17,6 +17,14 @@ struct ClientTally {
   std::vector<double> latencies_ms;
 };
 
+// The q-quantile (0..1) of `values` by nearest rank; 0 when empty. Sorts.
+double Quantile(std::vector<double>& values, double q) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(values.size())));
+  return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
+}
+
 }  // namespace
 
 LoadResult RunClosedLoop(const LoadOptions& options, const Op& op) {
@@ -71,13 +79,6 @@ LoadResult RunClosedLoop(const LoadOptions& options, const Op& op) {
                                t.latencies_ms.end());
   }
   return result;
-}
-
-double Quantile(std::vector<double>& values, double q) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  const auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(values.size())));
-  return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
 }
 
 void SetLatencies(RunResult& r, std::vector<double>& latencies_ms) {

@@ -43,9 +43,6 @@ struct LoadResult {
 // Runs the closed loop described in the file comment.
 LoadResult RunClosedLoop(const LoadOptions& options, const Op& op);
 
-// The q-quantile (0..1) of `values` by nearest rank; 0 when empty. Sorts.
-double Quantile(std::vector<double>& values, double q);
-
 // Sets r's p50, p95 and p99 from latencies in milliseconds. Sorts them.
 void SetLatencies(RunResult& r, std::vector<double>& latencies_ms);
 

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <vector>
 
@@ -29,6 +30,13 @@ std::vector<double> LoggedLatencies(const fs::path& dir) {
     }
   }
   return ms;
+}
+
+// The first group of `pattern` where it first matches `text`.
+std::optional<std::string> Capture(const std::string& text, const char* pattern) {
+  std::smatch m;
+  if (!std::regex_search(text, m, std::regex(pattern))) return std::nullopt;
+  return m[1].str();
 }
 
 }  // namespace
@@ -67,20 +75,14 @@ RunResult RunPgbench(const PgbenchOptions& o) {
   r.transport = "sql";
   r.clients = o.clients;
   r.seconds = o.seconds;
-  std::smatch m;
-  if (std::regex_search(text, m, std::regex(R"(actually processed: (\d+))"))) {
-    r.ops = std::stoll(m[1]);
+  if (const auto ops = Capture(text, R"(actually processed: (\d+))")) r.ops = std::stoll(*ops);
+  if (const auto failed = Capture(text, R"(number of failed transactions: (\d+))")) {
+    r.errors = std::stoll(*failed);
   }
-  if (std::regex_search(text, m, std::regex(R"(number of failed transactions: (\d+))"))) {
-    r.errors = std::stoll(m[1]);
-  }
-  if (std::regex_search(text, m, std::regex(R"(tps = ([0-9.]+) \(without)"))) {
-    r.throughput = std::stod(m[1]);
-  }
-  if (status != 0 || std::regex_search(text, m, std::regex(R"(error: ([^\n]*))"))) {
-    r.first_error = status != 0 ? "pgbench exited with " + std::to_string(status) + ": " : "";
-    if (std::regex_search(text, m, std::regex(R"(error: ([^\n]*))"))) r.first_error += m[1];
-  }
+  if (const auto tps = Capture(text, R"(tps = ([0-9.]+) \(without)"))
+    r.throughput = std::stod(*tps);
+  if (status != 0) r.first_error = "pgbench exited with " + std::to_string(status) + ": ";
+  if (const auto error = Capture(text, R"(error: ([^\n]*))")) r.first_error += *error;
   if (o.transactions == 0) {
     std::vector<double> ms = LoggedLatencies(dir);
     SetLatencies(r, ms);

@@ -55,21 +55,21 @@ void Suite::Check(const RunResult& r) {
   }
 }
 
-std::optional<RunResult> Suite::Try(const std::string& label,
-                                    const std::function<RunResult()>& what) {
+std::optional<RunResult> Suite::Try(const Measurement& what) {
   try {
-    RunResult r = what();
+    RunResult r = what.run();
+    r.section = what.section;
     Check(r);
     return r;
   } catch (const std::exception& e) {
-    spdlog::error("{} could not run: {}", label, e.what());
-    results_.failures.push_back(label + " could not run: " + e.what());
+    spdlog::error("{} could not run: {}", what.label, e.what());
+    results_.failures.push_back(what.label + " could not run: " + e.what());
     return std::nullopt;
   }
 }
 
-void Suite::Measure(const std::string& label, const std::function<RunResult()>& what) {
-  if (auto r = Try(label, what)) results_.runs.push_back(std::move(*r));
+void Suite::Measure(const Measurement& what) {
+  if (auto r = Try(what)) results_.runs.push_back(std::move(*r));
 }
 
 void Suite::MeasureAll(const std::vector<Measurement>& all) {
@@ -80,7 +80,7 @@ void Suite::MeasureAll(const std::vector<Measurement>& all) {
     // same neighbour (e.g. pgbench's 64 exiting backends).
     for (std::size_t k = 0; k < all.size(); ++k) {
       const std::size_t i = (k + static_cast<std::size_t>(round)) % all.size();
-      if (auto r = Try(all[i].label, all[i].run)) {
+      if (auto r = Try(all[i])) {
         rounds[i][round] = r->throughput;
         runs[i].push_back(std::move(*r));
       }
@@ -179,11 +179,8 @@ void Suite::Scale(const std::string& base) {
     for (const auto& [tmpl, persons] :
          {std::pair{base, options_.preload}, std::pair{large, options_.large}}) {
       const RunSpec spec{s, options_.scale_clients, options_.seconds, tmpl, persons, "scale"};
-      all.push_back({"scale " + std::string(1, s) + " at " + std::to_string(persons), [this, spec] {
-                       RunResult r = RunEngine(ctx_, spec, false);
-                       r.section = "scale";
-                       return r;
-                     }});
+      all.push_back({"scale " + std::string(1, s) + " at " + std::to_string(persons),
+                     [this, spec] { return RunEngine(ctx_, spec, false); }, "scale"});
     }
     MeasureAll(all);
   }
@@ -193,28 +190,24 @@ void Suite::Scale(const std::string& base) {
 void Suite::Import() {
   if (!Wants('e')) return;
   const auto n = options_.import_records;
-  const auto tag = [](RunResult r) {
-    r.section = "import";
-    return r;
-  };
-  Measure("import COPY", [&] { return tag(RunCopy(ctx_, n)); });
+  Measure({"import COPY", [&] { return RunCopy(ctx_, n); }, "import"});
   for (int w : options_.import_workers) {
-    Measure("import in-process x" + std::to_string(w),
-            [&] { return tag(RunImportEngine(ctx_, n, w, options_.import_chunk, false)); });
+    Measure({"import in-process x" + std::to_string(w),
+             [&] { return RunImportEngine(ctx_, n, w, options_.import_chunk, false); }, "import"});
   }
   if (options_.naive) {
     // BatchUpsert with the locks off: the same chunks, one transaction each.
     const int w = options_.import_workers.back();
-    Measure("import naive x" + std::to_string(w),
-            [&] { return tag(RunImportEngine(ctx_, n, w, options_.import_chunk, true)); });
+    Measure({"import naive x" + std::to_string(w),
+             [&] { return RunImportEngine(ctx_, n, w, options_.import_chunk, true); }, "import"});
   }
   if (options_.http) {
     const int w = options_.import_workers.back();
-    Measure("import http x" + std::to_string(w),
-            [&] { return tag(RunImportHttp(ctx_, n, w, options_.import_chunk)); });
+    Measure({"import http x" + std::to_string(w),
+             [&] { return RunImportHttp(ctx_, n, w, options_.import_chunk); }, "import"});
   }
   if (!options_.import_args.empty()) {
-    Measure("import cli", [&] { return tag(RunImportCli(ctx_, n, options_.import_args)); });
+    Measure({"import cli", [&] { return RunImportCli(ctx_, n, options_.import_args); }, "import"});
   }
 }
 
@@ -222,11 +215,8 @@ void Suite::Normalization() {
   if (!Wants('f')) return;
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   for (int t : {1, cores}) {
-    Measure("normalization x" + std::to_string(t), [&] {
-      RunResult r = RunNormalization(t, std::min(options_.seconds, 5.0));
-      r.section = "normalize";
-      return r;
-    });
+    Measure({"normalization x" + std::to_string(t),
+             [&] { return RunNormalization(t, std::min(options_.seconds, 5.0)); }, "normalize"});
     if (cores == 1) break;
   }
 }

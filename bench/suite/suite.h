@@ -36,6 +36,7 @@ class Suite {
   struct Measurement {
     std::string label;
     std::function<RunResult()> run;
+    std::string section = "scenario";  // RunResult::section of its runs
   };
   // Runs every one of `all` options_.repeat times, interleaved (each once,
   // then each again, each round starting one further), so that a slow phase
@@ -44,9 +45,9 @@ class Suite {
   // RunResult::rounds (for the goals' round-by-round ratios). Every run's
   // store is checked; an exception is a failure.
   void MeasureAll(const std::vector<Measurement>& all);
-  // Runs `what` once; a failure when it throws.
-  std::optional<RunResult> Try(const std::string& label, const std::function<RunResult()>& what);
-  void Measure(const std::string& label, const std::function<RunResult()>& what);
+  // Runs `what` once, its result in `section`; a failure when it throws.
+  std::optional<RunResult> Try(const Measurement& what);
+  void Measure(const Measurement& what);
   // Logs `r` and records a failure if its store check must pass and failed.
   void Check(const RunResult& r);
 

@@ -25,6 +25,14 @@ std::string IsoDate(std::int64_t days_after_1990) {
   return fmt::format("{:04}-{:02}-{:02}", year, month, day);
 }
 
+// An operation of `kind` on the record of `identifiers` and `traits`.
+PlannedOp Op(OpKind kind, std::vector<RawIdentifier> identifiers, Traits traits) {
+  PlannedOp op;
+  op.kind = kind;
+  op.record = {std::move(identifiers), std::move(traits), "", "bench"};
+  return op;
+}
+
 }  // namespace
 
 std::string PreloadEmail(std::int64_t i) {
@@ -62,48 +70,35 @@ std::string LetterName(std::int64_t n) {
 Workload::Workload(char scenario, std::int64_t preload) : scenario_(scenario), preload_(preload) {}
 
 PlannedOp Workload::New(std::int64_t seq) const {
-  PlannedOp op;
-  op.kind = OpKind::kNew;
-  op.record.identifiers = {{"email", "n" + std::to_string(seq) + "@new.example.org"},
-                           {"phone", fmt::format("+1652{:07}", seq % 10000000)},
-                           {"name", LetterName(seq)},
-                           {"birth_date", IsoDate(seq)},
-                           {"postal_code", std::to_string(10000 + seq % 90000)}};
-  op.record.traits = {{"plan", std::string("trial")}, {"seq", static_cast<double>(seq)}};
-  op.record.source = "bench";
-  return op;
+  return Op(OpKind::kNew,
+            {{"email", "n" + std::to_string(seq) + "@new.example.org"},
+             {"phone", fmt::format("+1652{:07}", seq % 10000000)},
+             {"name", LetterName(seq)},
+             {"birth_date", IsoDate(seq)},
+             {"postal_code", std::to_string(10000 + seq % 90000)}},
+            {{"plan", std::string("trial")}, {"seq", static_cast<double>(seq)}});
 }
 
 PlannedOp Workload::Update(std::int64_t person, std::int64_t seq) const {
-  PlannedOp op;
-  op.kind = OpKind::kUpdate;
-  op.record.identifiers = {{"email", PreloadEmail(person)}};
-  op.record.traits = {{"visits", static_cast<double>(seq)}};
-  op.record.source = "bench";
-  return op;
+  return Op(OpKind::kUpdate, {{"email", PreloadEmail(person)}},
+            {{"visits", static_cast<double>(seq)}});
 }
 
 PlannedOp Workload::Hot(std::int64_t seq) const {
-  PlannedOp op;
-  op.kind = OpKind::kHot;
   // Spread at random over the ten, as pgbench's hot run picks them: with 8
   // clients or more, first upserts of one person race each other (where the
   // naive path creates duplicates).
-  op.hot_index = static_cast<int>(Mix(static_cast<std::uint64_t>(seq)) % Tally::kHotPeople);
-  op.record.identifiers = {{"email", "hot" + std::to_string(op.hot_index) + "@hot.example.org"}};
-  op.record.traits = {{"visits", static_cast<double>(seq)}};
-  op.record.source = "bench";
+  const int hot = static_cast<int>(Mix(static_cast<std::uint64_t>(seq)) % Tally::kHotPeople);
+  PlannedOp op = Op(OpKind::kHot, {{"email", "hot" + std::to_string(hot) + "@hot.example.org"}},
+                    {{"visits", static_cast<double>(seq)}});
+  op.hot_index = hot;
   return op;
 }
 
 PlannedOp Workload::Bridge(std::int64_t pair, std::int64_t seq) const {
-  PlannedOp op;
-  op.kind = OpKind::kBridge;
-  op.record.identifiers = {{"email", PreloadEmail(2 * pair + 1)},
-                           {"phone", PreloadPhone(2 * pair + 2)}};
-  op.record.traits = {{"bridged_by", static_cast<double>(seq)}};
-  op.record.source = "bench";
-  return op;
+  return Op(OpKind::kBridge,
+            {{"email", PreloadEmail(2 * pair + 1)}, {"phone", PreloadPhone(2 * pair + 2)}},
+            {{"bridged_by", static_cast<double>(seq)}});
 }
 
 PlannedOp Workload::Next(std::int64_t seq) const {

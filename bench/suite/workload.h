@@ -64,8 +64,6 @@ class Workload {
   // duplicates were made, even if later upserts merged them away.
   std::int64_t ExpectedCreations(const Tally& tally) const;
 
-  char scenario() const { return scenario_; }
-
  private:
   PlannedOp New(std::int64_t seq) const;
   PlannedOp Update(std::int64_t person, std::int64_t seq) const;

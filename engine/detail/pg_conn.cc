@@ -86,11 +86,12 @@ void PgConn::ThrowLost(const char* what) const {
 }
 
 void PgConn::Script(const std::string& script) {
-  Rows last(PQexec(conn_, script.c_str()));
-  const auto status = PQresultStatus(static_cast<const PGresult*>(last.raw()));
+  PGresult* last = PQexec(conn_, script.c_str());
+  const Rows owner(last);  // clears it
+  const auto status = PQresultStatus(last);
   if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return;
   if (!ok()) ThrowLost("the connection was lost");
-  throw DatabaseError(ErrorText(last.raw()), Sqlstate(last.raw()), false);
+  throw DatabaseError(ErrorText(last), Sqlstate(last), false);
 }
 
 std::vector<Rows> PgConn::Run(std::span<const Call> calls) {

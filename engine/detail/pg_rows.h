@@ -65,7 +65,6 @@ class Rows {
   explicit Rows(pg_result* r);
 
   std::size_t size() const;
-  const pg_result* raw() const { return r_.get(); }
   bool empty() const { return size() == 0; }
   Row operator[](std::size_t row) const { return Row(r_.get(), static_cast<int>(row)); }
   // operator[] after a bounds check (std::out_of_range).

@@ -65,7 +65,6 @@ class Pool {
   int InUse() const EXCLUDES(mu_);
   // Callers blocked in Borrow().
   int Waiting() const EXCLUDES(mu_);
-  int size() const { return size_; }
 
  private:
   // A caller blocked in Borrow(), granted a slot by Return(). `granted` is

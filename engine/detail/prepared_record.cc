@@ -1,7 +1,5 @@
 #include "engine/detail/prepared_record.h"
 
-#include <algorithm>
-
 #include "engine/detail/traits_codec.h"
 
 namespace idres::detail {
@@ -27,9 +25,7 @@ PreparedRecord PrepareRecord(const Record& record, const Normalizer& normalizer,
       out.rejected.push_back(std::get<Rejection>(std::move(r)));
     }
   }
-  std::sort(out.identifiers.begin(), out.identifiers.end());
-  out.identifiers.erase(std::unique(out.identifiers.begin(), out.identifiers.end()),
-                        out.identifiers.end());
+  Dedup(out.identifiers);
   if (out.identifiers.empty()) {
     out.error = "no valid identifier";
     return out;

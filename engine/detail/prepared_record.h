@@ -4,6 +4,7 @@
 // so bad input never holds a lock or a connection. Internal to engine/.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,14 @@ struct RecordLimits {
   std::size_t max_identifiers;
   std::size_t max_traits;
 };
+
+// Sorts `v` and drops repeats: the form of a record's identifiers and keys,
+// and of a chunk's.
+template <typename T>
+void Dedup(std::vector<T>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
 
 // Thread-safe: all inputs are used read-only.
 PreparedRecord PrepareRecord(const Record& record, const Normalizer& normalizer,

@@ -1,20 +1,11 @@
 #include "engine/detail/resolve.h"
 
-#include <algorithm>
-
 #include "engine/detail/batch_resolver.h"
 #include "engine/detail/batch_writer.h"
 #include "engine/detail/store.h"
 
 namespace idres::detail {
 namespace {
-
-// Sorts `v` and drops repeats.
-template <typename T>
-void Dedup(std::vector<T>& v) {
-  std::sort(v.begin(), v.end());
-  v.erase(std::unique(v.begin(), v.end()), v.end());
-}
 
 // Every value and blocking key of the records `todo`, sorted and unique.
 struct ChunkLookups {

@@ -7,10 +7,14 @@
 #include "normalize/utf8.h"
 
 namespace idres::detail {
+namespace {
 
+// Whether `s` is valid UTF-8 without NUL.
 bool IsStorableText(const std::string& s) {
   return s.find('\0') == std::string::npos && !FindInvalidUtf8(s);
 }
+
+}  // namespace
 
 std::optional<std::string> ValidateTraits(const Traits& traits) {
   for (const auto& [key, value] : traits) {

@@ -26,7 +26,4 @@ EncodedTrait EncodeTrait(const TraitValue& value);
 // One jsonb_each row back: jsonb type name and its text (#>> '{}').
 TraitValue DecodeTrait(const std::string& jsonb_type, const std::string& text);
 
-// Whether `s` is valid UTF-8 without NUL.
-bool IsStorableText(const std::string& s);
-
 }  // namespace idres::detail

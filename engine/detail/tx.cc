@@ -8,7 +8,7 @@ namespace idres::detail {
 namespace {
 
 const Call kCommitCall{nullptr, "COMMIT", {}};
-constexpr const char* kRollback = "ROLLBACK";
+const Call kRollbackCall{nullptr, "ROLLBACK", {}};
 
 }  // namespace
 
@@ -114,8 +114,7 @@ void Tx::Rollback() noexcept {
   pending_.clear();
   if (!sent_ || cut_) return;  // the database never saw this transaction, or cannot be told
   try {
-    const Call rollback{nullptr, kRollback, {}};
-    lease_.conn().Run(std::span<const Call>(&rollback, 1));
+    lease_.conn().Run(std::span<const Call>(&kRollbackCall, 1));
   } catch (...) {
     // The connection is in an unknown state: never lend it out again.
     lease_.MarkBroken();

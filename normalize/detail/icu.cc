@@ -97,15 +97,8 @@ bool HasLetter(std::string_view s) {
 }
 
 std::string WithoutFormatCharacters(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size();) {
-    const std::size_t start = i;
-    const char32_t c = NextCodePoint(s, i);
-    if (u_charType(static_cast<UChar32>(c)) != U_FORMAT_CHAR)
-      out.append(s.substr(start, i - start));
-  }
-  return out;
+  return KeepCodePoints(
+      s, [](char32_t c) { return u_charType(static_cast<UChar32>(c)) != U_FORMAT_CHAR; });
 }
 
 bool TransliterateToAscii(std::string_view s, std::string& out) {

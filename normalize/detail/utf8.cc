@@ -1,5 +1,7 @@
 #include "normalize/detail/utf8.h"
 
+#include <unicode/utf8.h>
+
 #include <cstdint>
 #include <cstring>
 
@@ -8,57 +10,24 @@ namespace {
 
 unsigned char Byte(std::string_view s, std::size_t i) { return static_cast<unsigned char>(s[i]); }
 
-bool IsContinuation(unsigned char b) { return (b & 0xc0) == 0x80; }
-
-// Length of the well-formed sequence starting at s[i], or 0 when it is not
-// well formed. The second byte's range excludes overlong forms, surrogates and
-// code points above U+10FFFF (Unicode Table 3-7).
-std::size_t SequenceLength(std::string_view s, std::size_t i) {
-  const unsigned char b0 = Byte(s, i);
-  std::size_t len = 0;
-  unsigned char lo = 0x80, hi = 0xbf;
-  if (b0 >= 0xc2 && b0 <= 0xdf) {
-    len = 2;
-  } else if (b0 >= 0xe0 && b0 <= 0xef) {
-    len = 3;
-    if (b0 == 0xe0) lo = 0xa0;
-    if (b0 == 0xed) hi = 0x9f;
-  } else if (b0 >= 0xf0 && b0 <= 0xf4) {
-    len = 4;
-    if (b0 == 0xf0) lo = 0x90;
-    if (b0 == 0xf4) hi = 0x8f;
-  } else {
-    return 0;
-  }
-  if (i + len > s.size()) return 0;
-  const unsigned char b1 = Byte(s, i + 1);
-  if (b1 < lo || b1 > hi) return 0;
-  for (std::size_t k = 2; k < len; ++k) {
-    if (!IsContinuation(Byte(s, i + k))) return 0;
-  }
-  return len;
-}
-
-char32_t Next(std::string_view s, std::size_t& i) {
-  const unsigned char b0 = Byte(s, i);
-  if (b0 < 0x80) return s[i++] & 0x7f;
-  const std::size_t len = b0 >= 0xf0 ? 4 : b0 >= 0xe0 ? 3 : 2;
-  char32_t c = b0 & (0x7f >> len);
-  for (std::size_t k = 1; k < len; ++k) c = (c << 6) | (Byte(s, i + k) & 0x3f);
-  i += len;
-  return c;
+// ICU's UTF-8 macros read bytes as unsigned.
+const std::uint8_t* Bytes(std::string_view s) {
+  return reinterpret_cast<const std::uint8_t*>(s.data());
 }
 
 // Start of the code point that ends at s[end-1] in valid UTF-8.
 std::size_t PreviousStart(std::string_view s, std::size_t end) {
-  std::size_t i = end - 1;
-  while (i > 0 && IsContinuation(Byte(s, i))) --i;
-  return i;
+  U8_BACK_1_UNSAFE(Bytes(s), end);
+  return end;
 }
 
 }  // namespace
 
-char32_t NextCodePoint(std::string_view s, std::size_t& i) { return Next(s, i); }
+char32_t NextCodePoint(std::string_view s, std::size_t& i) {
+  UChar32 c;
+  U8_NEXT_UNSAFE(Bytes(s), i, c);
+  return static_cast<char32_t>(c);
+}
 
 std::string AsciiLower(std::string_view s) {
   std::string out(s);
@@ -92,23 +61,21 @@ bool IsAscii(std::string_view s) {
 
 bool IsValidUtf8(std::string_view s) { return InvalidUtf8At(s) == std::string_view::npos; }
 
+// ICU's U8_NEXT takes a sequence as well formed exactly as Unicode Table 3-7
+// does: no overlong forms, no surrogates, nothing above U+10FFFF.
 std::size_t InvalidUtf8At(std::string_view s) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    if (Byte(s, i) < 0x80) {
-      ++i;
-      continue;
-    }
-    const std::size_t len = SequenceLength(s, i);
-    if (len == 0) return i;
-    i += len;
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t start = i;
+    UChar32 c;
+    U8_NEXT(Bytes(s), i, s.size(), c);
+    if (c < 0) return start;
   }
   return std::string_view::npos;
 }
 
 bool HasControl(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
-    if (IsControl(Next(s, i))) return true;
+    if (IsControl(NextCodePoint(s, i))) return true;
   }
   return false;
 }
@@ -116,7 +83,7 @@ bool HasControl(std::string_view s) {
 std::size_t NonSpaceControlAt(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     const std::size_t start = i;
-    const char32_t c = Next(s, i);
+    const char32_t c = NextCodePoint(s, i);
     if (IsControl(c) && !IsUnicodeSpace(c)) return start;
   }
   return std::string_view::npos;
@@ -124,7 +91,7 @@ std::size_t NonSpaceControlAt(std::string_view s) {
 
 bool HasSpaceOrControl(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
-    const char32_t c = Next(s, i);
+    const char32_t c = NextCodePoint(s, i);
     if (IsControl(c) || IsUnicodeSpace(c)) return true;
   }
   return false;
@@ -141,14 +108,14 @@ std::string_view TrimSpace(std::string_view s) {
   std::size_t begin = 0;
   while (begin < s.size()) {
     std::size_t next = begin;
-    if (!IsUnicodeSpace(Next(s, next))) break;
+    if (!IsUnicodeSpace(NextCodePoint(s, next))) break;
     begin = next;
   }
   std::size_t end = s.size();
   while (end > begin) {
     const std::size_t start = PreviousStart(s, end);
     std::size_t probe = start;
-    if (!IsUnicodeSpace(Next(s, probe))) break;
+    if (!IsUnicodeSpace(NextCodePoint(s, probe))) break;
     end = start;
   }
   return s.substr(begin, end - begin);
@@ -160,7 +127,7 @@ std::string CollapseSpace(std::string_view s) {
   bool pending_space = false;
   for (std::size_t i = 0; i < s.size();) {
     const std::size_t start = i;
-    if (IsUnicodeSpace(Next(s, i))) {
+    if (IsUnicodeSpace(NextCodePoint(s, i))) {
       pending_space = !out.empty();
       continue;
     }

@@ -11,6 +11,18 @@ namespace idres::normalize_detail {
 // Decodes the code point at s[i] of valid UTF-8 `s` and advances i past it.
 char32_t NextCodePoint(std::string_view s, std::size_t& i);
 
+// The code points of valid UTF-8 `s` for which `keep(c)` holds, in order.
+template <typename Keep>
+std::string KeepCodePoints(std::string_view s, Keep keep) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t start = i;
+    if (keep(NextCodePoint(s, i))) out.append(s.substr(start, i - start));
+  }
+  return out;
+}
+
 // `s` with ASCII letters lowered / raised; other bytes unchanged.
 std::string AsciiLower(std::string_view s);
 std::string AsciiUpper(std::string_view s);
