@@ -79,7 +79,6 @@ int RunImportCommand(ImportFlags& f) {
   if (!f.server.empty()) {
     sink = std::make_unique<batch::RpcSink>(f.server, f.auth_token);
   } else {
-    ApplySchema(f.database_url);
     EngineOptions eo;
     eo.database_url = f.database_url;
     eo.pool_size = f.options.workers;
@@ -87,6 +86,7 @@ int RunImportCommand(ImportFlags& f) {
     eo.max_traits = f.max_traits;
     eo.max_person_traits = f.max_person_traits;
     eo.model = BuildModel(f.match);
+    MigrateStore(f.database_url, eo.model);
     engine = std::make_unique<Engine>(std::move(eo));
     sink = std::make_unique<batch::EngineSink>(*engine);
   }

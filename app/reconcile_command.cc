@@ -37,7 +37,7 @@ int RunReconcileCommand(const ReconcileFlags& f) {
     spdlog::error("reconcile: {}", e.what());
     return 2;
   }
-  ApplySchema(f.database_url);
+  MigrateStore(f.database_url, match);
   EngineOptions options;
   options.database_url = f.database_url;
   options.pool_size = 1;

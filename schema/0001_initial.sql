@@ -1,12 +1,10 @@
--- idres store. The single source of truth for the schema: applied at start-up
--- by `idres serve` (embedded at build time) and by the tests. Idempotent:
--- every statement may run again on a database that already has it.
--- Text key columns use COLLATE "C": bytewise, the same as the lock keys.
-
-CREATE TABLE IF NOT EXISTS idres_schema_version (
-  version    integer     PRIMARY KEY,
-  applied_at timestamptz NOT NULL DEFAULT now()
-);
+-- idres store, step 1 (README.md, "The store and its migrations"): the
+-- schema.sql of the store before the matching model, unchanged but for this
+-- header and the version table, which the migration runner creates and fills
+-- itself (engine/migrate.cc). A store written by that schema.sql already
+-- records version 1 and never runs this again. A step that has run on some
+-- store is never edited: the store changes by a new step. Text key columns
+-- use COLLATE "C": bytewise, the same as the lock keys.
 
 -- A person. Ids come from an identity column and are never reused.
 CREATE TABLE IF NOT EXISTS persons (
@@ -68,5 +66,3 @@ CREATE TABLE IF NOT EXISTS import_receipts (
   item bigint NOT NULL,
   PRIMARY KEY (job, item)
 );
-
-INSERT INTO idres_schema_version (version) VALUES (1) ON CONFLICT DO NOTHING;
