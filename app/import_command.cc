@@ -73,8 +73,9 @@ int RunImportCommand(ImportFlags& f) {
   if (!f.server.empty()) {
     sink = std::make_unique<batch::RpcSink>(f.server, f.auth_token);
   } else {
-    ApplySchema(f.engine.database_url);
-    engine = std::make_unique<Engine>(f.engine.ToOptions(f.options.workers));
+    EngineOptions eo = f.engine.ToOptions(f.options.workers);
+    MigrateStore(eo.database_url, eo.model);
+    engine = std::make_unique<Engine>(std::move(eo));
     sink = std::make_unique<batch::EngineSink>(*engine);
   }
   batch::ImportRun run = batch::RunImport(f.options, *sink);

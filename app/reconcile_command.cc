@@ -34,7 +34,7 @@ int RunReconcileCommand(const ReconcileFlags& f) {
     spdlog::error("reconcile: {}", e.what());
     return 2;
   }
-  ApplySchema(f.engine.database_url);
+  MigrateStore(options.database_url, options.model);
   Engine engine(std::move(options));
   const std::atomic<bool>& stop = batch::StopOnInterrupt();
   batch::ReconcileRun run = batch::RunReconcile(

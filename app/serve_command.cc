@@ -1,4 +1,4 @@
-// `idres serve`: applies schema.sql, opens the engine's pool and serves the
+// `idres serve`: migrates the store (MigrateStore), opens the engine's pool and serves the
 // IdentityService (api/server.h) until SIGTERM or SIGINT.
 //
 // Every option can come from a flag, an environment variable IDRES_<NAME>
@@ -143,7 +143,7 @@ int Serve(const ServeFlags& flags) {
   server.read_timeout = std::chrono::milliseconds(flags.read_timeout_ms);
   server.shutdown_timeout = std::chrono::milliseconds(flags.shutdown_timeout_ms);
   const EngineOptions engine_options = BuildEngineOptions(flags, metrics);
-  ApplySchema(flags.engine.database_url);
+  MigrateStore(engine_options.database_url, engine_options.model);
   Engine engine(engine_options);
   api::EngineBackend backend(engine);
   api::Server service(std::move(server), backend, metrics.get());

@@ -186,8 +186,28 @@ class Engine {
   std::unique_ptr<Grouping> grouping_;
 };
 
-// Applies schema.sql (embedded at build time) to the database at `url`:
-// idempotent, and safe when several processes start at once.
-void ApplySchema(const std::string& url);
+// What MigrateStore did.
+struct StoreMigration {
+  std::vector<int> applied;                // the schema steps this call applied, ascending
+  bool model_synced = false;               // the store was re-shaped for the model
+  std::int64_t identifiers_reflagged = 0;  // identifiers whose is_unique changed
+  std::int64_t persons_rekeyed = 0;        // live persons whose match keys were rebuilt
+};
+
+// Brings the store at `url` in line with this binary and `model`, in one
+// transaction under pg_advisory_xact_lock(LockKey("idres", "schema")):
+// applies the schema steps it lacks (engine/schema_steps.h), each once and
+// recorded in idres_schema_version; then, when the model's
+// StoreFingerprint (matcher/store_fingerprint.h) differs from the one the
+// store records, sets every identifier's is_unique from the model and
+// rebuilds every live person's match keys with the upsert's own key
+// derivation, with identifiers and match_keys locked against writers
+// (README.md, "The store and its migrations"). Call it before an Engine
+// opens, with the Engine's model. Safe when several processes start at
+// once: they run one after the other, and the later ones find nothing to
+// do. Throws StoreError (nothing changed) when the model makes a type
+// exclusive whose values several persons share, or the store is newer than
+// this binary; the other EngineErrors as the engine's calls do.
+StoreMigration MigrateStore(const std::string& url, const Model& model);
 
 }  // namespace idres

@@ -47,6 +47,16 @@ class DeadlineError : public EngineError {
   using EngineError::EngineError;
 };
 
+// MigrateStore (engine/engine.h) cannot bring the store in line: a type the
+// model makes exclusive has values that several persons already share, or a
+// newer idres has migrated the store past the steps this one knows. Nothing
+// was changed. Not retryable: change the model or the data, or run the
+// newer binary.
+class StoreError : public EngineError {
+ public:
+  using EngineError::EngineError;
+};
+
 // Anything else the database reported (a bug, not the caller's fault).
 class InternalError : public EngineError {
  public:

@@ -2,7 +2,7 @@
 # The README's run command. On a fresh Debian 12 machine: installs missing
 # dependencies, builds (Release), starts the embedded PostgreSQL 15 cluster
 # kept in .idres/pg (created on the first run, reused and kept afterwards),
-# and serves on 127.0.0.1:8080 (`idres serve` applies schema.sql).
+# and serves on 127.0.0.1:8080 (`idres serve` migrates the store first: schema/).
 # With IDRES_DATABASE_URL set (or --database-url given) it uses that database
 # and starts no cluster. Ctrl-C stops the service, then the embedded cluster
 # (its data stays in .idres/pg for the next run). Extra arguments go to

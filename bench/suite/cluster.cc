@@ -9,7 +9,7 @@
 
 #include "bench/suite/preload_sql.h"
 #include "engine/database_url.h"
-#include "engine/schema_sql.h"
+#include "engine/engine.h"
 
 namespace idres::bench {
 namespace {
@@ -45,7 +45,7 @@ void Cluster::CreateWithSchema(const std::string& dbname) const {
     pqxx::nontransaction tx(admin);
     tx.exec("CREATE DATABASE " + tx.quote_name(dbname));
   }
-  Exec(dbname, std::string(kSchemaSql));
+  MigrateStore(Url(dbname), Model::Defaults());
 }
 
 void Cluster::CreateFromTemplate(const std::string& dbname, const std::string& template_db) const {
@@ -99,8 +99,7 @@ void Cluster::Preload(const std::string& dbname, std::int64_t persons) const {
     tx.exec_params(kPreloadIdentifiers, persons);
     tx.exec_params(kPreloadMatchKeys, persons);
     tx.exec_params(kPreloadIdentity, persons);
-    // schema.sql recreates exactly the indexes dropped above.
-    tx.exec(std::string(kSchemaSql));
+    tx.exec(kPreloadCreateIndexes);
     tx.commit();
   }
   pqxx::nontransaction tx(conn);

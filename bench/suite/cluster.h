@@ -29,7 +29,8 @@ class Cluster {
   // The URL of database `dbname` on this cluster.
   std::string Url(const std::string& dbname) const;
 
-  // Creates `dbname` (dropping any leftover of that name) holding schema.sql.
+  // Creates `dbname` (dropping any leftover of that name) migrated for the built-in model
+  // (MigrateStore).
   void CreateWithSchema(const std::string& dbname) const;
 
   // Creates `dbname` as a copy of `template_db`, its cache prewarmed.

@@ -19,10 +19,15 @@ namespace idres::bench {
 inline constexpr const char* kPreloadSession =
     "SET maintenance_work_mem = '256MB'; SET synchronous_commit = off";
 
-// Secondary indexes are rebuilt once at the end (by re-running schema.sql)
-// instead of being maintained row by row.
+// Secondary indexes are rebuilt once at the end instead of being maintained
+// row by row: kPreloadCreateIndexes creates exactly what schema/0001_initial.sql
+// did.
 inline constexpr const char* kPreloadDropIndexes =
     "DROP INDEX IF EXISTS identifiers_unique_value, identifiers_type_value, match_keys_person";
+inline constexpr const char* kPreloadCreateIndexes =
+    "CREATE UNIQUE INDEX identifiers_unique_value ON identifiers (type, value) WHERE is_unique;"
+    " CREATE INDEX identifiers_type_value ON identifiers (type, value);"
+    " CREATE INDEX match_keys_person ON match_keys (person_id)";
 
 inline constexpr const char* kPreloadPersons =
     "INSERT INTO persons (id, traits, created_at, updated_at) OVERRIDING SYSTEM VALUE "

@@ -12,7 +12,7 @@ namespace idres::bench {
 
 class ScratchDatabase {
  public:
-  // Clones `template_db`, or applies schema.sql when it is empty.
+  // Clones `template_db`, or when it is empty creates a store migrated for the built-in model.
   ScratchDatabase(const Cluster& cluster, std::string name, const std::string& template_db = {});
   ~ScratchDatabase();
   ScratchDatabase(const ScratchDatabase&) = delete;

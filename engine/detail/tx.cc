@@ -121,6 +121,16 @@ void Tx::Rollback() noexcept {
   }
 }
 
+void Tx::Script(const std::string& script) {
+  if (!pending_.empty()) Send(false);  // the opening statements, at least once
+  try {
+    lease_.conn().Script(script);
+  } catch (const DatabaseError& e) {
+    if (e.lost()) lease_.MarkBroken();
+    throw;
+  }
+}
+
 void Tx::Commit() {
   if (done_) return;
   Send(true);

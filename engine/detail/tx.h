@@ -96,6 +96,12 @@ class Tx {
     return Send(true);
   }
 
+  // Sends whatever is pending, then runs `script` (several statements
+  // without parameters: a migration step) as one simple query; its rows
+  // are dropped. Not watched against a deadline: only start-up runs
+  // scripts, and it has none.
+  void Script(const std::string& script);
+
   // Commits (with whatever is pending), unless already committed.
   void Commit();
 

@@ -166,14 +166,6 @@ TEST_CASE("lookup normalizes first", "[pg][engine]") {
   CHECK(std::holds_alternative<Rejection>(engine->Lookup({"email", "nope"})));
 }
 
-TEST_CASE("schema applies again and again, also at once", "[pg][engine]") {
-  TestDatabase db;
-  ApplySchema(db.url());
-  ApplySchema(db.url());
-  CHECK(db.Count("SELECT count(*) FROM idres_schema_version") == 1);
-  CHECK(MakeEngine(db, 1)->Healthy());
-}
-
 TEST_CASE("an unreachable database is UnavailableError", "[pg][engine]") {
   EngineOptions o;
   o.database_url = "postgresql://postgres@127.0.0.1:1/none";

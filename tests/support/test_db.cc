@@ -8,15 +8,23 @@
 #include <mutex>
 #include <pqxx/pqxx>
 
-#include "engine/schema_sql.h"
+#include "engine/engine.h"
+#include "engine/schema_steps.h"
+#include "matcher/store_fingerprint.h"
 
 namespace idres::testing {
 namespace {
 
-// Stable across processes and builds (std::hash is not promised to be).
+// Of every schema step and the built-in model's fingerprint: what a
+// migrated empty store holds. Stable across processes and builds
+// (std::hash is not promised to be).
 std::string SchemaHash() {
   std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : kSchemaSql) h = (h ^ c) * 1099511628211ull;
+  const auto add = [&h](std::string_view text) {
+    for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  };
+  for (const SchemaStep& step : SchemaSteps()) add(step.sql);
+  add(StoreFingerprint(Model::Defaults()));
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
   return buf;
@@ -39,12 +47,7 @@ void EnsureTemplate() {
       const std::string building = tpl + "_building";
       tx.exec("DROP DATABASE IF EXISTS " + tx.quote_name(building));
       tx.exec("CREATE DATABASE " + tx.quote_name(building));
-      {
-        pqxx::connection c(WithDatabase(AdminUrl(), building));
-        pqxx::work w(c);
-        w.exec(std::string(kSchemaSql));
-        w.commit();
-      }
+      MigrateStore(WithDatabase(AdminUrl(), building), Model::Defaults());
       tx.exec("ALTER DATABASE " + tx.quote_name(building) + " RENAME TO " + tx.quote_name(tpl));
     }
     tx.exec("SELECT pg_advisory_unlock(7346205117)");
@@ -68,12 +71,14 @@ std::string AdminUrl() {
   return url;
 }
 
-TestDatabase::TestDatabase() : name_(NextDatabaseName()) {
-  EnsureTemplate();
+TestDatabase::TestDatabase(Contents contents) : name_(NextDatabaseName()) {
+  const bool migrated = contents == Contents::kMigrated;
+  if (migrated) EnsureTemplate();
   pqxx::connection admin(AdminUrl());
   pqxx::nontransaction tx(admin);
   tx.exec("DROP DATABASE IF EXISTS " + tx.quote_name(name_));
-  tx.exec("CREATE DATABASE " + tx.quote_name(name_) + " TEMPLATE " + tx.quote_name(TemplateName()));
+  tx.exec("CREATE DATABASE " + tx.quote_name(name_) + " TEMPLATE " +
+          tx.quote_name(migrated ? TemplateName() : "template0"));
   url_ = WithDatabase(AdminUrl(), name_);
 }
 

@@ -1,11 +1,13 @@
-// TestDatabase: a fresh PostgreSQL database for one test, created from
-// schema.sql on the cluster named by IDRES_TEST_DATABASE_URL (scripts/test.sh
-// starts a throwaway one), and dropped when the object goes away.
+// TestDatabase: a fresh PostgreSQL database for one test, migrated for the
+// built-in model (MigrateStore, engine/engine.h) on the cluster named by
+// IDRES_TEST_DATABASE_URL (scripts/test.sh starts a throwaway one), or
+// empty; dropped when the object goes away.
 //
-// The first TestDatabase of a process builds a template database from the
-// embedded schema (named after a hash of it, so a changed schema.sql gets a
-// new template); every test database is a clone of it, which keeps creating
-// one per test fast. Several test processes may do this at once.
+// The first migrated TestDatabase of a process builds a template database
+// with MigrateStore (named after a hash of the schema steps and the
+// built-in model's fingerprint, so a changed step or model gets a new
+// template); every migrated test database is a clone of it, which keeps
+// creating one per test fast. Several test processes may do this at once.
 //
 // Thread-safety: a TestDatabase may be used from several threads at once;
 // each helper call opens its own short-lived connection.
@@ -28,7 +30,11 @@ using idres::WithDatabase;
 
 class TestDatabase {
  public:
-  TestDatabase();
+  enum class Contents {
+    kMigrated,  // every schema step, shaped for the built-in model
+    kEmpty,     // no table at all: for a store an older idres wrote
+  };
+  explicit TestDatabase(Contents contents = Contents::kMigrated);
   ~TestDatabase();
   TestDatabase(const TestDatabase&) = delete;
   TestDatabase& operator=(const TestDatabase&) = delete;

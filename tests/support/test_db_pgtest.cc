@@ -3,8 +3,6 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "engine/schema_sql.h"
-
 using idres::testing::TestDatabase;
 
 TEST_CASE("a test database has the schema and belongs to one test", "[pg]") {
@@ -40,13 +38,4 @@ TEST_CASE("WithDatabase swaps only the database name") {
   CHECK(WithDatabase("postgresql://u@h:5/postgres?sslmode=disable", "x") ==
         "postgresql://u@h:5/x?sslmode=disable");
   CHECK(WithDatabase("postgresql://u@h:5", "x") == "postgresql://u@h:5/x");
-}
-
-TEST_CASE("schema.sql applies again on a database that has it", "[pg]") {
-  TestDatabase db;
-  db.Exec("INSERT INTO persons DEFAULT VALUES");
-  db.Exec(std::string(idres::kSchemaSql));
-  db.Exec(std::string(idres::kSchemaSql));
-  CHECK(db.Count("SELECT count(*) FROM persons") == 1);
-  CHECK(db.Count("SELECT count(*) FROM idres_schema_version") == 1);
 }

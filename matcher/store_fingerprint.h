@@ -1,0 +1,31 @@
+// StoreFingerprint: the parts of a model that shape what the store holds,
+// as one readable text. Two models with the same fingerprint leave the same
+// stored data: the same types exclusive (identifiers.is_unique) and the same
+// blocking keys for the same values (match_keys). Weights, levels, caps and
+// the threshold only shape decisions, and are not in it. The engine keeps
+// the fingerprint of the model that last shaped a store and re-shapes the
+// store at start-up when the model differs (README.md, "The store and its
+// migrations"). Pure; thread-safe.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "matcher/model.h"
+
+namespace idres {
+
+// Changes whenever the keys that given values make change without the model
+// changing: a derivation of matcher/lock_plan.cc, Double Metaphone, the
+// nickname table, or the composite key of normalize/lock_key.h. Bump it with
+// such a change, and stores rebuild their match keys at the next start.
+inline constexpr int kKeyDerivationVersion = 1;
+
+// Lines: the key derivation version; the exclusive types, sorted; each
+// blocking rule in model order with its parts.
+std::string StoreFingerprint(const Model& model);
+
+// The model's exclusive types, sorted.
+std::vector<std::string> ExclusiveTypes(const Model& model);
+
+}  // namespace idres
