@@ -63,6 +63,11 @@ void FillCommon(const UpsertResult& result, Message& out) {
     r->set_value(ToValidUtf8(rejection.input));
     r->set_reason(rejection.reason);
   }
+  for (const Identifier& g : result.generic) {
+    auto* id = out.add_generic();
+    id->set_type(g.type);
+    id->set_value(g.value);
+  }
 }
 
 // Identifiers (anything with type and value) and traits into a v1::Record

@@ -44,7 +44,10 @@ struct UpsertResult {
   double score = 0.0;                           // the survivor's score; 0 when created
   std::vector<std::int64_t> merged_person_ids;  // ids merged into person_id
   std::vector<Rejection> rejected;              // identifiers left out
-  std::optional<std::string> error;             // record rejected whole
+  // Values held by more persons than their type's generic cap: they brought
+  // no candidates and weighed nothing (README.md, "Generic values").
+  std::vector<Identifier> generic;
+  std::optional<std::string> error;  // record rejected whole
 
   bool ok() const { return !error.has_value(); }
 };

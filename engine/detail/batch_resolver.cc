@@ -104,6 +104,7 @@ UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
 
   UpsertResult r;
   r.rejected = record.rejected;
+  r.generic = d.generic;
   const std::vector<Identifier> ids = OwnValues(record.identifiers, d, r.rejected);
   if (d.matches.empty()) {
     Count({}, ids);

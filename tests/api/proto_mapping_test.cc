@@ -67,15 +67,19 @@ TEST_CASE("A person maps with its timestamps and the id it was redirected from")
   CHECK(out.redirected_from() == 3);
 }
 
-TEST_CASE("An upsert result maps outcome, merges and rejections (repaired to UTF-8)") {
+TEST_CASE(
+    "An upsert result maps outcome, merges, rejections (repaired to UTF-8) and generic values") {
   UpsertResult result;
   result.person_id = 9;
   result.outcome = Outcome::kMerged;
   result.score = 1.4;
   result.merged_person_ids = {10, 11};
   result.rejected = {{"phone", "12\xff", "not a possible phone number"}};
+  result.generic = {{"email", "info@agency.example"}};
   v1::UpsertResponse out;
   FillUpsertResult(result, out);
+  REQUIRE(out.generic_size() == 1);
+  CHECK(out.generic(0).value() == "info@agency.example");
   CHECK(out.outcome() == v1::OUTCOME_MERGED);
   CHECK(out.merged_person_ids_size() == 2);
   CHECK(out.rejected(0).value() == "12\xEF\xBF\xBD");

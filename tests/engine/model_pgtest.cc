@@ -32,6 +32,8 @@ TEST_CASE("an office: twenty people sharing one email stay twenty", "[pg][model]
   // The email alone: generic by now (held by 20, cap 5), it finds no one.
   const auto alone = engine->Upsert(Rec({{"email", "info@agency.example"}}));
   CHECK(alone.outcome == Outcome::kCreated);
+  // The result says why: the email was treated as generic.
+  CHECK(alone.generic == std::vector<Identifier>{{"email", "info@agency.example"}});
   CHECK(Merges(db) == 0);
   // Lookup of a shared value answers with every holder, oldest first.
   const auto found = engine->Lookup({"email", "Info@Agency.example"});
