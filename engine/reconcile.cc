@@ -47,10 +47,13 @@ ValueCounts OthersHolding(const std::vector<Identifier>& ids,
 // The reason a reconcile merge keeps (merges.reason): the group's reasons,
 // bounded, so a store never keeps an unbounded text per merge.
 std::string MergeReason(const ReconcileGroup& group) {
+  constexpr std::size_t kMaxReason = 1000;
   std::string out = "reconcile";
+  const char* separator = ": ";
   for (const std::string& r : group.reasons) {
-    if (out.size() + r.size() + 2 > 1000) return out + "; ...";
-    out += (out.size() == 9 ? ": " : "; ") + r;
+    if (out.size() + r.size() + 2 > kMaxReason) return out + separator + "...";
+    out += separator + r;
+    separator = "; ";
   }
   return out;
 }
