@@ -44,6 +44,7 @@ NormalizerConfig NormalizerConfig::Defaults() {
                   {"device_id", NormalizerKind::kOpaque},
                   {"customer_id", NormalizerKind::kOpaque},
                   {"name", NormalizerKind::kName},
+                  {"city", NormalizerKind::kName},
                   {"birth_date", NormalizerKind::kDate},
                   {"postal_code", NormalizerKind::kPostalCode},
                   {"address", NormalizerKind::kAddress},

@@ -26,6 +26,13 @@ TEST_CASE("the built-in model is usable and says what the README says", "[matche
   CHECK(m.Find("cookie")->levels.back().weight() == Approx(0.0));
 }
 
+TEST_CASE("the built-in model's types normalize as the normalizer's defaults do", "[matcher]") {
+  // Two lists name the built-in types (`idres normalize` reads the
+  // normalizer's): a type in one only, or of another kind, would be
+  // normalized one way by the engine and another by the command.
+  CHECK(Model::Defaults().NormalizerKinds() == NormalizerConfig::Defaults().kinds);
+}
+
 TEST_CASE("the printed model reads back to the same model", "[matcher]") {
   // Changed from the defaults in every kind of field, so a parser that
   // ignored its input (and kept the defaults) would fail.

@@ -54,6 +54,7 @@ TEST_CASE("the default types map to their kinds", "[normalize]") {
   CHECK(Accept(n, "name", "  José  MÜLLER ").value == "jose muller");
   CHECK(Accept(n, "birth_date", "19900704").value == "1990-07-04");
   CHECK(Accept(n, "postal_code", "sw1a 1aa").value == "SW1A1AA");
+  CHECK(Accept(n, "city", " Kingston-upon-HULL ").value == "kingston-upon-hull");
   CHECK(n.KnowsType("email"));
   CHECK_FALSE(n.KnowsType("shoe_size"));
 }
