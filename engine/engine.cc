@@ -109,6 +109,8 @@ void Engine::Impl::RunAttempts(const std::function<void(detail::Tx&)>& fn,
       return;
     } catch (const EngineError&) {
       throw;
+    } catch (const detail::KeysGrewError&) {
+      throw;  // the caller plans the keys again (engine/upsert.cc)
     } catch (const detail::VanishedPersonError& e) {
       if (attempt >= options.max_retries) throw ConflictError(e.what());
       reason = "vanished_person";

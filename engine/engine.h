@@ -44,6 +44,9 @@
 #include "normalize/normalizer.h"
 
 namespace idres {
+namespace detail {
+struct PreparedRecord;
+}  // namespace detail
 
 struct EngineSeams;  // engine/testing.h: for tests only
 class EngineTesting;
@@ -131,6 +134,17 @@ class Engine {
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
                                         const BatchReceipt& receipt, const Deadline& deadline = {});
 
+  // Deletes record (source, record_id) (README.md, "Records, judgements and
+  // the change feed"): its contribution leaves its person, which is rebuilt
+  // from its other records, split when they no longer hold together (the
+  // part with the oldest record keeps the id), and removed when it has none
+  // left. Under the upsert's locks: the record key and every key of the
+  // person. nullopt when no such record is stored. Throws
+  // std::invalid_argument (with the reason) when the identity cannot name
+  // a record; EngineError as Upsert.
+  std::optional<DeletedRecord> DeleteRecord(const std::string& source, const std::string& record_id,
+                                            const Deadline& deadline = {});
+
   // Deletes the receipts of `job` (once an import is complete).
   void ForgetReceipts(std::int64_t job);
 
@@ -176,6 +190,9 @@ class Engine {
 
   std::vector<UpsertResult> Batch(std::span<const Record> records, const BatchReceipt* receipt,
                                   const Deadline& deadline);
+  // The one path of every record, prepared: chunks, keys, transactions.
+  std::vector<UpsertResult> Run(std::vector<detail::PreparedRecord>& prepared,
+                                const BatchReceipt* receipt, const Deadline& deadline);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

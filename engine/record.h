@@ -31,7 +31,12 @@ struct Record {
   std::vector<RawIdentifier> identifiers;
   Traits traits;               // added key by key over the person's; a key given wins
   std::string default_region;  // for phones; empty: the configured default
-  std::string source;          // free text, e.g. "crm-import"; logged
+  // The record's identity (README.md, "Records, judgements and the change
+  // feed"): the system it comes from ("crm"; empty: "default") and its id
+  // there. A stored (source, record_id) is replaced; an empty record_id is
+  // generated and returned.
+  std::string source;
+  std::string record_id;
 };
 
 enum class Outcome { kCreated, kUpdated, kMerged, kUnchanged };
@@ -47,9 +52,22 @@ struct UpsertResult {
   // Values held by more persons than their type's generic cap: they brought
   // no candidates and weighed nothing (README.md, "Generic values").
   std::vector<Identifier> generic;
+  std::string source, record_id;  // the record's identity (record_id generated if none was given)
+  // Persons that split off the record's previous person when it was
+  // replaced or deleted: its other records no longer held together.
+  std::vector<std::int64_t> split_person_ids;
+  bool person_removed = false;       // a deletion took the person's last record
   std::optional<std::string> error;  // record rejected whole
 
   bool ok() const { return !error.has_value(); }
+};
+
+// What Engine::DeleteRecord did.
+struct DeletedRecord {
+  std::int64_t person_id = 0;   // the person the record belonged to
+  bool person_removed = false;  // it had no other record: it is gone
+  // Persons split off it: its other records no longer held together.
+  std::vector<std::int64_t> split_person_ids;
 };
 
 struct Person {

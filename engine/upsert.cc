@@ -5,9 +5,16 @@
 // locks, re-reads and decides for all its records at once, each record
 // seeing the ones before it, and writes them with the COMMIT: a chunk of new
 // persons takes two round trips, a chunk of known ones three.
+#include <functional>
+#include <map>
+#include <optional>
 #include <set>
+#include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "engine/detail/engine_impl.h"
+#include "engine/detail/merge_helpers.h"
 #include "engine/detail/pg_array.h"
 #include "engine/detail/resolve.h"
 #include "engine/detail/statements.h"
@@ -21,18 +28,26 @@ struct Chunk {
   std::vector<std::int64_t> keys;    // sorted, unique
 };
 
+// Chunks in order, each within the batch limits and naming each record
+// identity once (a record and its replacement are different transactions'
+// business, so each transaction writes a record row once).
 std::vector<Chunk> MakeChunks(const std::vector<detail::PreparedRecord>& prepared,
                               const EngineOptions& o) {
   std::vector<Chunk> chunks;
   Chunk current;
+  std::set<std::pair<std::string, std::string>> named;
   for (std::size_t i = 0; i < prepared.size(); ++i) {
     if (prepared[i].error) continue;
     const auto& keys = prepared[i].plan.lock_keys;
+    const auto identity = std::make_pair(prepared[i].source, prepared[i].record_id);
     if (!current.records.empty() && (current.records.size() >= o.batch_max_records ||
-                                     current.keys.size() + keys.size() > o.batch_max_keys)) {
+                                     current.keys.size() + keys.size() > o.batch_max_keys ||
+                                     (prepared[i].named && named.contains(identity)))) {
       chunks.push_back(std::move(current));
       current = Chunk{};
+      named.clear();
     }
+    if (prepared[i].named) named.insert(identity);
     current.records.push_back(i);
     current.keys.insert(current.keys.end(), keys.begin(), keys.end());
     detail::Dedup(current.keys);
@@ -53,6 +68,49 @@ std::set<std::int64_t> StoredItems(detail::Tx& tx, const BatchReceipt& receipt,
     stored.insert(row[0].as<std::int64_t>());
   }
   return stored;
+}
+
+// The chunk's lock keys: its records' own, and for a record naming a stored
+// one every key of that record's person, read now (README.md, "Records,
+// judgements and the change feed": the keys are known only once the person
+// is read, and all of them are locked in one statement).
+// `read` runs a transaction.
+using RunRead = std::function<void(const std::function<void(detail::Tx&)>&)>;
+void PlanWithdrawals(const RunRead& read, const LockPlanner& planner,
+                     std::vector<detail::PreparedRecord>& prepared,
+                     std::span<const std::size_t> which, const std::vector<LockPlan>& plans) {
+  std::vector<std::string> sources, ids;
+  std::vector<std::size_t> at;
+  for (std::size_t i : which) {
+    if (!prepared[i].named || prepared[i].error) continue;
+    sources.push_back(prepared[i].source);
+    ids.push_back(prepared[i].record_id);
+    at.push_back(i);
+  }
+  if (at.empty()) return;
+  std::map<std::size_t, detail::NamedRecord> found;
+  read([&](detail::Tx& tx) { found = detail::ReadNamedRecords(tx, sources, ids); });
+  for (std::size_t k = 0; k < at.size(); ++k) {
+    detail::PreparedRecord& r = prepared[at[k]];
+    r.plan.lock_keys = plans[at[k]].lock_keys;
+    r.prior_values.clear();
+    if (auto it = found.find(k); it != found.end()) {
+      r.prior_values = it->second.person_values;
+      const auto keys = detail::PersonLockKeys(planner, r.prior_values);
+      r.plan.lock_keys.insert(r.plan.lock_keys.end(), keys.begin(), keys.end());
+      detail::Dedup(r.plan.lock_keys);
+    }
+  }
+}
+
+std::vector<std::int64_t> ChunkKeys(const std::vector<detail::PreparedRecord>& prepared,
+                                    const Chunk& chunk) {
+  std::vector<std::int64_t> keys;
+  for (std::size_t i : chunk.records) {
+    keys.insert(keys.end(), prepared[i].plan.lock_keys.begin(), prepared[i].plan.lock_keys.end());
+  }
+  detail::Dedup(keys);
+  return keys;
 }
 
 }  // namespace
@@ -77,21 +135,51 @@ void Engine::ForgetReceipts(std::int64_t job) {
   impl_->RunTx([&](detail::Tx& tx) { tx.Exec(detail::kForgetReceipts, job); });
 }
 
+std::optional<DeletedRecord> Engine::DeleteRecord(const std::string& source,
+                                                  const std::string& record_id,
+                                                  const Deadline& deadline) {
+  std::vector<detail::PreparedRecord> prepared{detail::PrepareDeletion(source, record_id)};
+  if (prepared.front().error) throw std::invalid_argument(*prepared.front().error);
+  const UpsertResult r = Run(prepared, nullptr, deadline).front();
+  if (!r.ok()) return std::nullopt;  // no such record is stored
+  DeletedRecord out;
+  out.person_id = r.person_id;
+  out.person_removed = r.person_removed;
+  out.split_person_ids = r.split_person_ids;
+  return out;
+}
+
 std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
                                         const BatchReceipt* receipt, const Deadline& deadline) {
   std::vector<detail::PreparedRecord> prepared;
   prepared.reserve(records.size());
-  std::vector<UpsertResult> results(records.size());
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    prepared.push_back(impl_->Prepare(records[i]));
-    if (prepared.back().error) {
-      results[i].error = prepared.back().error;
-      results[i].rejected = prepared.back().rejected;
+  for (const Record& record : records) prepared.push_back(impl_->Prepare(record));
+  return Run(prepared, receipt, deadline);
+}
+
+std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepared,
+                                      const BatchReceipt* receipt, const Deadline& deadline) {
+  std::vector<UpsertResult> results(prepared.size());
+  std::vector<LockPlan> plans;
+  plans.reserve(prepared.size());
+  std::vector<std::size_t> all;
+  for (std::size_t i = 0; i < prepared.size(); ++i) {
+    plans.push_back(prepared[i].plan);
+    all.push_back(i);
+    if (prepared[i].error) {
+      results[i].error = prepared[i].error;
+      results[i].rejected = prepared[i].rejected;
+      results[i].source = prepared[i].source;
+      results[i].record_id = prepared[i].record_id;
     }
   }
-  const std::vector<Chunk> chunks = MakeChunks(prepared, impl_->options);
+  const RunRead read = [&](const std::function<void(detail::Tx&)>& fn) {
+    impl_->RunTx(fn, deadline);
+  };
+  PlanWithdrawals(read, impl_->planner, prepared, all, plans);
+  std::vector<Chunk> chunks = MakeChunks(prepared, impl_->options);
   for (std::size_t c = 0; c < chunks.size(); ++c) {
-    const Chunk& chunk = chunks[c];
+    Chunk& chunk = chunks[c];
     // A retry runs the whole chunk again and overwrites its results.
     const auto apply = [&](detail::Tx& tx) {
       const std::set<std::int64_t> stored =
@@ -117,10 +205,19 @@ std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
           tx.Defer(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
         }
       };
-      detail::ResolveAndCommit(tx, prepared, todo, results, impl_->Context(), receipts);
+      detail::ResolveAndCommit(tx, prepared, todo, results, impl_->Context(), chunk.keys, receipts);
     };
     try {
-      impl_->RunLockedTx(chunk.keys, apply, deadline);
+      for (int plan = 0;; ++plan) {
+        try {
+          impl_->RunLockedTx(chunk.keys, apply, deadline);
+          break;
+        } catch (const detail::KeysGrewError& e) {
+          if (plan >= impl_->options.max_retries) throw ConflictError(e.what());
+          PlanWithdrawals(read, impl_->planner, prepared, chunk.records, plans);
+          chunk.keys = ChunkKeys(prepared, chunk);
+        }
+      }
     } catch (const DeadlineError& e) {
       if (c == 0) throw;
       // This chunk's own words (it may have been cut while committing).

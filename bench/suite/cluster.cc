@@ -98,6 +98,7 @@ void Cluster::Preload(const std::string& dbname, std::int64_t persons) const {
     tx.exec_params(kPreloadPersons, persons);
     tx.exec_params(kPreloadIdentifiers, persons);
     tx.exec_params(kPreloadMatchKeys, persons);
+    tx.exec_params(kPreloadRecords, persons);
     tx.exec_params(kPreloadIdentity, persons);
     tx.exec(kPreloadCreateIndexes);
     tx.commit();

@@ -110,6 +110,15 @@ std::string WriteUpdate(const std::string& id, const std::string& keys, int n_ke
                Array(values), "'{}'", "'{}'", "'{}'", "'{}'", key_key, key_person});
 }
 
+// kWriteRecords of one record of person `id` (a bigint) with one email and
+// 2 traits, under a generated id.
+std::string WriteRecord(const std::string& id, const std::string& email) {
+  return Bind(detail::kWriteRecords,
+              {Array("0"), Array(id), Array("'default'"), Array("'g-u' || :k1 || '-' || :id"),
+               Array("0"), Array("'email'"), Array(email), Array(Times("0", 2)),
+               Array("'plan', 'visits'"), Array("'string', 'number'"), Array("'basic', :k1")});
+}
+
 // A record's other values for the candidate read's counts: types, values
 // and the types' caps, as ARRAY[...] bodies.
 struct Counted {
@@ -148,7 +157,7 @@ std::string UpdateBody() {
          Pipeline(LockAndReread(":id")) +
          Pipeline(WriteUpdate(":id::bigint", "", 0, "'plan', 'visits'", "'string', 'number'",
                               "'basic', :k1", 2) +
-                  "COMMIT;\n");
+                  WriteRecord(":id::bigint", "'p' || :id || '@preload.example.org'") + "COMMIT;\n");
 }
 
 std::string UpdateSets() {
@@ -175,7 +184,12 @@ std::string NewPerson(const std::string& email, const std::string& phone, const 
        Array("'email', 'phone', 'name', 'birth_date', 'postal_code'"),
        Array(email + ", " + phone + ", " + weak), Array("false, false, false, false, false"),
        Array(keys), Array(Times(prov, static_cast<int>(n_keys))), "'{}'", "'{}'",
-       "'bridged by an upsert'"});
+       "'bridged by an upsert'",
+       // its record: the same values and traits, under a generated id
+       Array("0"), Array(prov), Array("'default'"), Array("'g-' || :n"), Array(Times("0", 5)),
+       Array("'email', 'phone', 'name', 'birth_date', 'postal_code'"),
+       Array(email + ", " + phone + ", " + weak), Array(Times("0", 2)), Array("'plan', 'seq'"),
+       Array("'string', 'number'"), Array("'trial', :n")});
 }
 
 }  // namespace
@@ -239,6 +253,7 @@ std::string PgbenchBridgeScript() {
          Pipeline(Merge() +
                   WriteUpdate(":survivor::bigint", keys, 8, "'bridged_by', 'plan', 'visits'",
                               "'number', 'string', 'number'", ":round, 'basic', :absorbed", 3) +
+                  WriteRecord(":survivor::bigint", "'p' || :survivor || '@preload.example.org'") +
                   "COMMIT;\n") +
          "\\else\n" + UpdateSets() + UpdateBody() + "\\endif\n";
 }

@@ -45,6 +45,19 @@ inline constexpr const char* kPreloadIdentifiers =
     "                ('postal_code', (10000 + i % 90000)::text, false)) "
     "  AS t(type, value, is_unique)";
 
+// Each person's one record (source bench-preload, id p<i>): the same values,
+// sorted by (type, value), and traits.
+inline constexpr const char* kPreloadRecords =
+    "INSERT INTO records (source, record_id, person_id, types, vals, traits, created_at,"
+    " updated_at) "
+    "SELECT 'bench-preload', 'p' || i, i,"
+    "  ARRAY['birth_date', 'email', 'name', 'phone', 'postal_code'],"
+    "  ARRAY[(date '1950-01-01' + (i % 20000)::int)::text, 'p' || i || '@preload.example.org',"
+    "        'person ' || i, '+1650' || (2000000 + i), (10000 + i % 90000)::text],"
+    "  jsonb_build_object('plan', 'basic', 'visits', i % 100),"
+    "  now() - interval '1 day', now() - interval '1 day' "
+    "FROM generate_series(1, $1::bigint) AS i";
+
 // Parts "<rule>.<part>:<value>" sorted bytewise (name < postal_code), joined
 // by U+001F.
 inline constexpr const char* kPreloadMatchKeys =

@@ -1,21 +1,30 @@
 #include "engine/detail/batch_resolver.h"
 
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+
 #include "engine/detail/merge_helpers.h"
+#include "engine/detail/record_parts.h"
 
 namespace idres::detail {
 
 BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
                              std::map<std::int64_t, StoredPerson> stored, CandidateRead read,
-                             std::size_t max_person_traits)
+                             std::size_t max_person_traits,
+                             std::map<std::int64_t, std::vector<StoredRecord>> records,
+                             NamedRecords named)
     : matcher_(matcher),
       planner_(planner),
       max_person_traits_(max_person_traits),
       counts_(std::move(read.counts)),
-      generic_keys_(std::move(read.generic_keys)) {
+      generic_keys_(std::move(read.generic_keys)),
+      named_(std::move(named)) {
   for (auto& [id, p] : stored) {
     BatchPerson b;
     b.stored = true;
     b.stored_identifiers = p.identifiers;
+    if (auto it = records.find(id); it != records.end()) b.records = std::move(it->second);
     b.now = std::move(p);
     persons_.push_back(std::move(b));
     by_id_[id] = persons_.size() - 1;
@@ -79,7 +88,7 @@ BatchPerson& BatchResolver::At(std::int64_t id) { return persons_[by_id_.at(id)]
 
 std::int64_t BatchResolver::FinalId(std::int64_t id) const {
   const BatchPerson* p = &persons_[by_id_.at(id)];
-  while (!p->live) p = &persons_[by_id_.at(p->merged_into)];
+  while (!p->live && !p->removed) p = &persons_[by_id_.at(p->merged_into)];
   return p->now.id;
 }
 
@@ -96,7 +105,128 @@ std::int64_t BatchResolver::Create(const std::vector<Identifier>& ids, const Tra
   return persons_.back().now.id;
 }
 
+StoredRecord BatchResolver::NewRecord(const PreparedRecord& record,
+                                      std::vector<Identifier> values) {
+  StoredRecord r;
+  r.source = record.source;
+  r.record_id = record.record_id;
+  r.values = std::move(values);
+  r.traits = record.traits;
+  char order[32];  // after every stored time (kTouchedNow), in the chunk's order
+  std::snprintf(order, sizeof order, "%s%012zu", kTouchedNow, records_written_++);
+  r.created_at = r.updated_at = order;
+  return r;
+}
+
+void BatchResolver::Rebuild(std::size_t at, std::vector<StoredRecord> records) {
+  Index(at, false);
+  BatchPerson& p = persons_[at];
+  p.records = std::move(records);
+  std::vector<const StoredRecord*> all;
+  for (const StoredRecord& r : p.records) all.push_back(&r);
+  p.now.identifiers = UnionOfValues(all);
+  p.now.traits = FoldTraits(all);
+  p.now.updated_at = kTouchedNow;
+  p.identifiers_changed = p.traits_changed = true;
+  for (const Identifier& v : p.now.identifiers) ++counts_[v];
+  Index(at);
+}
+
+bool BatchResolver::Withdraw(const PreparedRecord& record, UpsertResult& r,
+                             std::optional<std::size_t>& emptied) {
+  const auto named = named_.find({record.source, record.record_id});
+  if (named == named_.end()) return false;
+  // The chunk re-read the record's person with all its records; a record
+  // before this one may have merged it into another.
+  const std::int64_t holder = FinalId(named->second);
+  const std::size_t at = by_id_.at(holder);
+  undo_ = UndoWithdraw{at,      persons_[at],      persons_.size(),
+                       counts_, next_provisional_, deleted_rows_.size()};
+  std::vector<StoredRecord> rest = std::move(persons_[at].records);
+  const auto it = std::find_if(rest.begin(), rest.end(), [&](const StoredRecord& s) {
+    return s.source == record.source && s.record_id == record.record_id;
+  });
+  if (it == rest.end()) {  // withdrawn earlier in the chunk: identities repeat across chunks only
+    persons_[at].records = std::move(rest);
+    return false;
+  }
+  if (record.withdraw_only && it->row != 0) deleted_rows_.push_back(it->row);
+  rest.erase(it);
+  r.person_id = holder;
+  for (const Identifier& v : persons_[at].now.identifiers) {
+    if (auto c = counts_.find(v); c != counts_.end() && c->second > 0) --c->second;
+  }
+  const std::vector<std::vector<std::size_t>> parts =
+      HoldTogether(matcher_, planner_, rest, counts_, generic_keys_);
+  if (parts.empty()) {
+    Rebuild(at, {});
+    if (record.withdraw_only) {
+      Index(at, false);
+      persons_[at].live = false;
+      persons_[at].removed = true;
+      r.person_removed = true;
+    } else {
+      emptied = at;
+    }
+    return true;
+  }
+  for (std::size_t k = 1; k < parts.size(); ++k) {
+    std::vector<StoredRecord> part;
+    for (std::size_t i : parts[k]) part.push_back(std::move(rest[i]));
+    const std::int64_t id = Create({}, {});
+    Rebuild(by_id_.at(id), std::move(part));
+    r.split_person_ids.push_back(id);
+  }
+  std::vector<StoredRecord> kept;
+  for (std::size_t i : parts.front()) kept.push_back(std::move(rest[i]));
+  Rebuild(at, std::move(kept));
+  return true;
+}
+
 UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
+  UpsertResult r;
+  r.source = record.source;
+  r.record_id = record.record_id;
+  r.rejected = record.rejected;
+  std::optional<std::size_t> emptied;
+  undo_.reset();
+  const bool withdrawn = record.named && Withdraw(record, r, emptied);
+  if (record.withdraw_only) {
+    if (!withdrawn) {
+      r.error = "no record '" + record.record_id + "' of source '" + record.source + "' is stored";
+    }
+    r.outcome = Outcome::kUpdated;
+    return r;
+  }
+  UpsertResult decided = Decide(record, emptied);
+  decided.source = r.source;
+  decided.record_id = r.record_id;
+  if (decided.ok()) {
+    decided.split_person_ids = std::move(r.split_person_ids);
+  } else if (undo_) {
+    Undo();  // a replace refused (the trait cap) changes nothing
+  }
+  return decided;
+}
+
+void BatchResolver::Undo() {
+  // The persons the withdrawal split off are the last ones created.
+  for (std::size_t at = undo_->persons; at < persons_.size(); ++at) {
+    Index(at, false);
+    by_id_.erase(persons_[at].now.id);
+  }
+  persons_.resize(undo_->persons);
+  Index(undo_->at, false);
+  persons_[undo_->at] = std::move(undo_->person);
+  Index(undo_->at);
+  counts_ = std::move(undo_->counts);
+  next_provisional_ = undo_->next_provisional;
+  deleted_rows_.resize(undo_->deleted_rows);
+  undo_.reset();
+}
+
+UpsertResult BatchResolver::Decide(const PreparedRecord& record,
+                                   std::optional<std::size_t> emptied) {
   std::vector<Candidate> candidates;
   for (std::size_t at : Candidates(record))
     candidates.push_back({persons_[at].now.id, persons_[at].now.identifiers});
@@ -106,20 +236,29 @@ UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
   r.rejected = record.rejected;
   r.generic = d.generic;
   const std::vector<Identifier> ids = OwnValues(record.identifiers, d, r.rejected);
-  if (d.matches.empty()) {
+  if (d.matches.empty() && !emptied) {
     Count({}, ids);
     r.person_id = Create(ids, record.traits);
     r.outcome = Outcome::kCreated;
+    persons_.back().records.push_back(NewRecord(record, ids));
     return r;
   }
-  r.person_id = d.matches.front();
-  r.score = d.survivor_score();
-  r.merged_person_ids.assign(d.matches.begin() + 1, d.matches.end());
+  // A replaced record whose person it emptied goes back into that person,
+  // with whomever it matches.
+  std::vector<std::int64_t> matches = d.matches;
+  if (emptied) {
+    matches.push_back(persons_[*emptied].now.id);
+    std::sort(matches.begin(), matches.end());
+  }
+  r.person_id = matches.front();
+  r.score = d.scores.contains(r.person_id) ? d.scores.at(r.person_id) : 0.0;
+  r.merged_person_ids.assign(matches.begin() + 1, matches.end());
   std::vector<const StoredPerson*> matched;
-  for (std::int64_t id : d.matches) matched.push_back(&At(id).now);
+  for (std::int64_t id : matches) matched.push_back(&At(id).now);
   MergePlan plan = PlanMerge(matched, ids, record.traits);
   if (plan.unchanged) {
     r.outcome = Outcome::kUnchanged;
+    At(r.person_id).records.push_back(NewRecord(record, ids));
     return r;
   }
   if (auto over = TraitsOverCap(matched, plan, max_person_traits_)) {
@@ -135,9 +274,13 @@ UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
     gone.live = false;
     gone.merged_into = r.person_id;
     Index(by_id_.at(id), false);
+    auto& into = persons_[survivor_at].records;
+    std::move(gone.records.begin(), gone.records.end(), std::back_inserter(into));
+    gone.records.clear();
   }
   const bool merging = !r.merged_person_ids.empty();
   BatchPerson& survivor = persons_[survivor_at];
+  survivor.records.push_back(NewRecord(record, ids));
   if (merging || !plan.fresh.empty()) {
     survivor.now.identifiers = std::move(plan.all);
     survivor.identifiers_changed = true;

@@ -18,7 +18,10 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/detail/prepared_record.h"
@@ -39,7 +42,12 @@ struct BatchPerson {
   bool stored = false;  // read from the database
   std::vector<Identifier> stored_identifiers;  // what the database holds (sorted)
   bool live = true;
-  std::int64_t merged_into = 0;  // when !live
+  std::int64_t merged_into = 0;  // when !live and not removed
+  bool removed = false;          // its last record was deleted
+  // Its records: every one when the chunk read them (it withdraws a
+  // record), else the ones this chunk gave it. A record with row 0, or one
+  // the database has under another person, is written.
+  std::vector<StoredRecord> records;
   bool traits_changed = false;
   bool identifiers_changed = false;
   std::vector<std::int64_t> keys;  // blocking keys of `now.identifiers`, sorted
@@ -47,24 +55,38 @@ struct BatchPerson {
   bool provisional() const { return now.id >= kFirstProvisionalId; }
 };
 
+// The stored records the chunk's records name, by identity, as read under
+// their record keys: the person each belongs to.
+using NamedRecords = std::map<std::pair<std::string, std::string>, std::int64_t>;
+
 class BatchResolver {
  public:
   // `stored`: the persons the chunk's candidate read (`read`) found, re-read
-  // under their row locks. `max_person_traits`: TraitsOverCap's cap.
+  // under their row locks; `records`: every record of each of them, when
+  // the chunk withdraws any (else empty); `named`: where the records the
+  // chunk names are stored. `max_person_traits`: TraitsOverCap's cap.
   BatchResolver(const Matcher& matcher, const LockPlanner& planner,
                 std::map<std::int64_t, StoredPerson> stored, CandidateRead read,
-                std::size_t max_person_traits);
+                std::size_t max_person_traits,
+                std::map<std::int64_t, std::vector<StoredRecord>> records = {},
+                NamedRecords named = {});
 
   // Applies one record; the result's ids may be provisional. A record that
-  // would grow a person's traits past the cap comes back with an error and
-  // changes nothing.
+  // names a stored one first withdraws it from its person (a replace); a
+  // deletion (withdraw_only) only withdraws. A record that would grow a
+  // person's traits past the cap comes back with an error and changes
+  // nothing.
   UpsertResult Apply(const PreparedRecord& record);
+
+  // Rows of the stored records deleted.
+  const std::vector<std::int64_t>& deleted_rows() const { return deleted_rows_; }
 
   // Every person, stored ones first (ascending id), then the created ones in
   // creation order.
   const std::vector<BatchPerson>& persons() const { return persons_; }
 
-  // The live person `id` ended in (following merges); `id` when live.
+  // The live person `id` ended in (following merges); `id` when live or
+  // removed.
   std::int64_t FinalId(std::int64_t id) const;
 
  private:
@@ -79,6 +101,31 @@ class BatchResolver {
   std::set<std::size_t> Candidates(const PreparedRecord& record) const;
   // The counts after the matched persons (survivor first) took in `fresh`.
   void Count(const std::vector<const StoredPerson*>& matched, const std::vector<Identifier>& fresh);
+  // Takes record `record` out of its person (README.md, "Records,
+  // judgements and the change feed"): the person is rebuilt from its other
+  // records, split when they no longer hold together, and removed when none
+  // is left (only by a deletion: a replaced record's emptied person is
+  // returned, for the record to go back into). False when no such record is
+  // stored.
+  bool Withdraw(const PreparedRecord& record, UpsertResult& r, std::optional<std::size_t>& emptied);
+  // Person `at` made of `records` alone: its values their union, its traits
+  // their fold.
+  void Rebuild(std::size_t at, std::vector<StoredRecord> records);
+  // Apply's decision for a record once any withdrawal is done; `emptied`:
+  // the person a replaced record left without records.
+  UpsertResult Decide(const PreparedRecord& record, std::optional<std::size_t> emptied);
+  // What Withdraw changed, for Undo.
+  struct UndoWithdraw {
+    std::size_t at;  // the person withdrawn from, as it was
+    BatchPerson person;
+    std::size_t persons;  // how many persons there were
+    ValueCounts counts;
+    std::int64_t next_provisional;
+    std::size_t deleted_rows;
+  };
+  void Undo();
+  // A new record's state, written after every stored one.
+  StoredRecord NewRecord(const PreparedRecord& record, std::vector<Identifier> values);
 
   const Matcher& matcher_;
   const LockPlanner& planner_;
@@ -94,6 +141,10 @@ class BatchResolver {
   ValueCounts counts_;
   const std::set<std::int64_t> generic_keys_;
   std::int64_t next_provisional_ = kFirstProvisionalId;
+  const NamedRecords named_;
+  std::optional<UndoWithdraw> undo_;
+  std::vector<std::int64_t> deleted_rows_;
+  std::size_t records_written_ = 0;  // orders the chunk's own records
 };
 
 }  // namespace idres::detail

@@ -1,5 +1,6 @@
 #include "engine/detail/batch_writer.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -9,18 +10,57 @@
 
 namespace idres::detail {
 
+namespace {
+
+// Everything but the merges, which MergeInto sends itself.
+struct Writes {
+  PersonWrites created, updated;
+  RecordWrites stored_records;
+  PersonLosses losses;
+  std::vector<std::int64_t> emptied;
+};
+
+// The values and keys a stored person that lost some to a withdrawn record
+// no longer holds: what the database has for it (`held`, merged persons'
+// included) and is not in `p.now`.
+void AddLosses(const BatchPerson& p, const std::set<Identifier>& held, const LockPlanner& planner,
+               PersonLosses& losses) {
+  bool lost = false;
+  for (const Identifier& v : held) {
+    if (std::binary_search(p.now.identifiers.begin(), p.now.identifiers.end(), v)) continue;
+    losses.id_person.push_back(p.now.id);
+    losses.id_type.push_back(v.type);
+    losses.id_value.push_back(v.value);
+    lost = true;
+  }
+  if (!lost) return;
+  // Merges delete the absorbed persons' keys: the database holds the
+  // person's own.
+  for (std::int64_t k : PersonMatchKeys(planner, p.stored_identifiers)) {
+    if (std::binary_search(p.keys.begin(), p.keys.end(), k)) continue;
+    losses.key_key.push_back(k);
+    losses.key_person.push_back(p.now.id);
+  }
+}
+
+}  // namespace
+
 void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanner& planner,
                          std::vector<UpsertResult*>& results) {
-  PersonWrites created, updated;
-  created.merge_reason = kBridgeReason;
+  Writes w;
+  w.created.merge_reason = kBridgeReason;
   // Stored persons merged away, by the person they ended in; and what each
   // survivor holds in the database once they moved to it.
   std::map<std::int64_t, std::vector<std::int64_t>> absorbed_by;
   std::map<std::int64_t, std::set<Identifier>> in_database;
   for (const BatchPerson& p : resolver.persons()) {
     if (p.provisional()) {
-      created.persons.push_back(p.now.id);
-      created.inserted.push_back(p.live);
+      w.created.persons.push_back(p.now.id);
+      w.created.inserted.push_back(p.live);
+    }
+    if (p.removed) {
+      if (p.stored) w.emptied.push_back(p.now.id);
+      continue;
     }
     const std::int64_t final_id = resolver.FinalId(p.now.id);
     if (p.stored) {
@@ -31,37 +71,49 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
       // A survivor is the oldest of its persons, so never one created here.
       absorbed_by[final_id].push_back(p.now.id);
     } else {
-      created.merge_absorbed.push_back(p.now.id);
-      created.merge_survivor.push_back(final_id);
+      w.created.merge_absorbed.push_back(p.now.id);
+      w.created.merge_survivor.push_back(final_id);
     }
   }
   for (const BatchPerson& p : resolver.persons()) {
-    if (!p.live || !(p.traits_changed || p.identifiers_changed)) continue;
-    PersonWrites& w = p.provisional() ? created : updated;
+    if (!p.live) continue;
     const std::int64_t id = p.now.id;
-    if (!p.provisional()) w.persons.push_back(id);
-    w.AddTraits(id, p.now.traits);
+    // Records new in the chunk, replaced, or moved to a part split off.
+    RecordWrites& records = p.provisional() ? w.created.records : w.stored_records;
+    for (const StoredRecord& r : p.records) {
+      if (r.row == 0 || resolver.FinalId(r.person_id) != id) records.Add(id, r);
+    }
+    if (!(p.traits_changed || p.identifiers_changed)) continue;
+    PersonWrites& pw = p.provisional() ? w.created : w.updated;
+    if (!p.provisional()) pw.persons.push_back(id);
+    pw.AddTraits(id, p.now.traits);
     if (!p.identifiers_changed) continue;
     const std::set<Identifier>& held = in_database[id];
     std::vector<Identifier> missing;
     for (const Identifier& v : p.now.identifiers) {
       if (!held.contains(v)) missing.push_back(v);
     }
-    w.AddIdentifiers(id, ToInsert(missing, planner.model()));
-    w.AddMatchKeys(id, p.keys);
+    pw.AddIdentifiers(id, ToInsert(missing, planner.model()));
+    pw.AddMatchKeys(id, p.keys);
+    if (p.stored) AddLosses(p, held, planner, w.losses);
   }
 
   // The merges first: they move rows the database holds, and the identifiers
-  // written after them exclude what they move (in_database).
+  // written after them exclude what they move (in_database). Then what
+  // withdrawn records took away, before anything is inserted (a value that
+  // moves to a part split off leaves first).
   for (const auto& [survivor, absorbed] : absorbed_by) {
     MergeInto(tx, survivor, absorbed, kBridgeReason);
   }
-  DeferUpdates(tx, updated);
-  if (created.persons.empty()) {
+  DeferShrink(tx, w.losses);
+  DeferDropRecords(tx, resolver.deleted_rows(), w.emptied);
+  DeferUpdates(tx, w.updated);
+  DeferRecordWrites(tx, w.stored_records);
+  if (w.created.persons.empty()) {
     tx.Commit();
     return;
   }
-  const std::map<std::int64_t, std::int64_t> real = CreateAndCommit(tx, created);
+  const std::map<std::int64_t, std::int64_t> real = CreateAndCommit(tx, w.created);
   auto Real = [&](std::int64_t id) {
     auto it = real.find(id);
     return it == real.end() ? id : it->second;
@@ -69,6 +121,7 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
   for (UpsertResult* r : results) {
     r->person_id = Real(r->person_id);
     for (std::int64_t& id : r->merged_person_ids) id = Real(id);
+    for (std::int64_t& id : r->split_person_ids) id = Real(id);
   }
 }
 

@@ -5,6 +5,8 @@
 #include <set>
 #include <tuple>
 
+#include "normalize/lock_key.h"
+
 namespace idres::detail {
 
 NewIdentifiers ToInsert(const std::vector<Identifier>& ids, const Model& model) {
@@ -25,6 +27,18 @@ std::vector<std::int64_t> PersonMatchKeys(const LockPlanner& planner,
     spdlog::warn("a person holds more than {} blocking keys; the rest are not indexed",
                  kMaxPersonMatchKeys);
   }
+  return keys;
+}
+
+std::vector<std::int64_t> PersonLockKeys(const LockPlanner& planner,
+                                         const std::vector<Identifier>& ids) {
+  std::vector<std::int64_t> keys = PersonMatchKeys(planner, ids);
+  for (const Identifier& id : ids) {
+    const TypeModel* t = planner.model().Find(id.type);
+    if (t != nullptr && (t->strong || t->exclusive)) keys.push_back(LockKey(id));
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   return keys;
 }
 

@@ -28,6 +28,12 @@ NewIdentifiers ToInsert(const std::vector<Identifier>& ids, const Model& model);
 std::vector<std::int64_t> PersonMatchKeys(const LockPlanner& planner,
                                           const std::vector<Identifier>& ids);
 
+// Every key through which a person holding `ids` can be found: each strong
+// or exclusive value's key and every blocking key. What a change that moves
+// the person's values (a withdrawn record) locks. Sorted, unique.
+std::vector<std::int64_t> PersonLockKeys(const LockPlanner& planner,
+                                         const std::vector<Identifier>& ids);
+
 // Traits of all `persons`, least recently updated first so the latest
 // committed write of a key wins, then `record`'s on top.
 Traits MergedTraits(const std::vector<const StoredPerson*>& persons, const Traits& record);

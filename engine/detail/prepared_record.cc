@@ -1,12 +1,47 @@
 #include "engine/detail/prepared_record.h"
 
+#include "engine/detail/record_identity.h"
 #include "engine/detail/traits_codec.h"
 
 namespace idres::detail {
+namespace {
+
+// Sets the identity of `out` from the caller's words; false (and `error`
+// set) when they cannot name a record.
+bool SetIdentity(PreparedRecord& out, const std::string& source, const std::string& record_id) {
+  if (auto bad = ValidateRecordIdentity(source, record_id)) {
+    out.error = *bad;
+    return false;
+  }
+  out.source = source.empty() ? kDefaultSource : source;
+  out.named = !record_id.empty();
+  out.record_id = out.named ? record_id : GenerateRecordId();
+  return true;
+}
+
+void LockRecordKey(PreparedRecord& out) {
+  if (!out.named) return;
+  out.plan.lock_keys.push_back(RecordLockKey(out.source, out.record_id));
+  Dedup(out.plan.lock_keys);
+}
+
+}  // namespace
+
+PreparedRecord PrepareDeletion(const std::string& source, const std::string& record_id) {
+  PreparedRecord out;
+  out.withdraw_only = true;
+  if (record_id.empty()) {
+    out.error = "record_id is required";
+    return out;
+  }
+  if (SetIdentity(out, source, record_id)) LockRecordKey(out);
+  return out;
+}
 
 PreparedRecord PrepareRecord(const Record& record, const Normalizer& normalizer,
                              const LockPlanner& planner, const RecordLimits& limits) {
   PreparedRecord out;
+  if (!SetIdentity(out, record.source, record.record_id)) return out;
   if (record.identifiers.size() > limits.max_identifiers) {
     out.error = "too many identifiers: " + std::to_string(record.identifiers.size()) +
                 " (at most " + std::to_string(limits.max_identifiers) + ")";
@@ -37,6 +72,7 @@ PreparedRecord PrepareRecord(const Record& record, const Normalizer& normalizer,
   out.traits = record.traits;
   out.plan = planner.Plan(out.identifiers);
   if (out.plan.error) out.error = out.plan.error;
+  LockRecordKey(out);
   return out;
 }
 

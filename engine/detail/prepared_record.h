@@ -19,6 +19,18 @@ struct PreparedRecord {
   std::vector<Identifier> identifiers;  // normalized, sorted, unique
   std::vector<Rejection> rejected;
   Traits traits;
+  // Its identity: the source (kDefaultSource when none was named) and the
+  // record id, generated when none was named.
+  std::string source, record_id;
+  // The caller named record_id: a stored record of that identity is
+  // replaced, so plan.lock_keys hold its record key (RecordLockKey).
+  bool named = false;
+  // DeleteRecord: the stored record is withdrawn and nothing is applied.
+  bool withdraw_only = false;
+  // Named: the values of the person a stored record of this identity
+  // belonged to when the chunk was planned (their keys are in
+  // plan.lock_keys).
+  std::vector<Identifier> prior_values;
   LockPlan plan;
   std::optional<std::string> error;  // set: the record is rejected whole
 };
@@ -38,6 +50,10 @@ void Dedup(std::vector<T>& v) {
 }
 
 // Thread-safe: all inputs are used read-only.
+// The record (source, record_id) to be withdrawn by DeleteRecord: no values,
+// its record key locked.
+PreparedRecord PrepareDeletion(const std::string& source, const std::string& record_id);
+
 PreparedRecord PrepareRecord(const Record& record, const Normalizer& normalizer,
                              const LockPlanner& planner, const RecordLimits& limits);
 

@@ -1,7 +1,10 @@
 #include "engine/detail/resolve.h"
 
+#include <algorithm>
+
 #include "engine/detail/batch_resolver.h"
 #include "engine/detail/batch_writer.h"
+#include "engine/detail/merge_helpers.h"
 #include "engine/detail/store.h"
 
 namespace idres::detail {
@@ -19,26 +22,62 @@ ChunkLookups Lookups(const std::vector<PreparedRecord>& records,
     const PreparedRecord& r = records[i];
     all.values.insert(all.values.end(), r.identifiers.begin(), r.identifiers.end());
     all.keys.insert(all.keys.end(), r.plan.match_keys.begin(), r.plan.match_keys.end());
+    // A withdrawal replays its person's records: their values are counted.
+    all.values.insert(all.values.end(), r.prior_values.begin(), r.prior_values.end());
   }
   Dedup(all.values);
   Dedup(all.keys);
   return all;
 }
 
+// Where the stored records the chunk names are, read under their record
+// keys; nothing (no statement) when it names none.
+NamedRecords ReadNamed(Tx& tx, const std::vector<PreparedRecord>& records,
+                       const std::vector<std::size_t>& todo) {
+  std::vector<std::string> sources, ids;
+  for (std::size_t i : todo) {
+    if (!records[i].named) continue;
+    sources.push_back(records[i].source);
+    ids.push_back(records[i].record_id);
+  }
+  NamedRecords named;
+  for (const auto& [i, n] : ReadNamedRecords(tx, sources, ids)) {
+    named[{sources[i], ids[i]}] = n.person_id;
+  }
+  return named;
+}
+
+// Throws KeysGrewError unless `held` covers every key of the persons
+// records are withdrawn from.
+void RequireKeysHeld(const NamedRecords& named, const std::map<std::int64_t, StoredPerson>& persons,
+                     const LockPlanner& planner, std::span<const std::int64_t> held) {
+  for (const auto& [identity, person] : named) {
+    for (std::int64_t k : PersonLockKeys(planner, persons.at(person).identifiers)) {
+      if (!std::binary_search(held.begin(), held.end(), k)) throw KeysGrewError();
+    }
+  }
+}
+
 }  // namespace
 
 void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
                       const std::vector<std::size_t>& todo, std::vector<UpsertResult>& results,
-                      const UpsertContext& ctx, const std::function<void()>& decided) {
+                      const UpsertContext& ctx, std::span<const std::int64_t> held,
+                      const std::function<void()>& decided) {
   if (todo.empty()) {
     if (decided) decided();
     tx.Commit();
     return;
   }
   const ChunkLookups all = Lookups(records, todo);
+  const NamedRecords named = ReadNamed(tx, records, todo);
+  std::vector<std::int64_t> withdrawn_from;
+  for (const auto& [identity, person] : named) withdrawn_from.push_back(person);
   for (int round = 0; round < kCandidateRounds; ++round) {
     CandidateRead read = ReadCandidates(tx, all.values, all.keys, ctx.matcher.model());
-    const std::vector<std::int64_t> ids = read.persons;
+    std::vector<std::int64_t> ids = read.persons;
+    ids.insert(ids.end(), withdrawn_from.begin(), withdrawn_from.end());
+    Dedup(ids);
     // Lock, then re-read: deciding on the candidate read would write stale
     // data over a concurrent commit (the lost update). One round trip: the
     // re-read is a statement of its own, after the row locks, so it sees
@@ -46,9 +85,22 @@ void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
     // candidate (new persons only): neither sends a statement.
     if (!ctx.skip_locks) LockPersonsWithNext(tx, ids);
     auto persons = ReadPersons(tx, ids);
-    if (persons.size() != ids.size()) continue;
+    if (persons.size() != ids.size()) {
+      // A record's person merged away meanwhile: its record moved.
+      for (std::int64_t p : withdrawn_from) {
+        if (!persons.contains(p)) throw KeysGrewError();
+      }
+      continue;
+    }
+    // A withdrawal replays every record of its person, and of each person
+    // the chunk may merge into it.
+    std::map<std::int64_t, std::vector<StoredRecord>> stored_records;
+    if (!named.empty()) {
+      if (!ctx.skip_locks) RequireKeysHeld(named, persons, ctx.planner, held);
+      stored_records = ReadRecordsOf(tx, ids);
+    }
     BatchResolver resolver(ctx.matcher, ctx.planner, std::move(persons), std::move(read),
-                           ctx.max_person_traits);
+                           ctx.max_person_traits, std::move(stored_records), named);
     std::vector<UpsertResult*> written;
     for (std::size_t i : todo) {
       results[i] = resolver.Apply(records[i]);

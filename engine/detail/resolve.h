@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -44,17 +45,28 @@ class VanishedPersonError : public std::runtime_error {
   VanishedPersonError() : std::runtime_error("matched persons vanished") {}
 };
 
+// A person a record of the chunk is withdrawn from needs a key the chunk
+// does not hold (it gained a value since the keys were planned): the caller
+// plans the chunk's keys again and runs it in a new transaction.
+class KeysGrewError : public std::runtime_error {
+ public:
+  KeysGrewError() : std::runtime_error("a record's person changed while its keys were planned") {}
+};
+
 // Applies `records[i]` for each i of `todo`, in that order, inside `tx`,
 // whose key locks cover every key of those records, and commits `tx` (with
 // whatever the caller left pending). results[i] is each one's answer; a
 // record refused on its own (its traits would grow a person past the cap)
 // gets an error and writes nothing. `decided`, if set, runs once every
 // result is known and before the writes are sent: what it queues (Tx::Defer)
-// commits with them. Throws VanishedPersonError, or the database's errors;
-// then nothing was committed.
+// commits with them. `held`: the chunk's lock keys (sorted), which must
+// cover every key of a person a record is withdrawn from. Throws
+// VanishedPersonError, KeysGrewError, or the database's errors; then
+// nothing was committed.
 // Thread-safety: uses `tx` (one thread's) and const inputs only.
 void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
                       const std::vector<std::size_t>& todo, std::vector<UpsertResult>& results,
-                      const UpsertContext& ctx, const std::function<void()>& decided = {});
+                      const UpsertContext& ctx, std::span<const std::int64_t> held,
+                      const std::function<void()>& decided = {});
 
 }  // namespace idres::detail

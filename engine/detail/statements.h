@@ -23,6 +23,30 @@ struct Statement {
   "CASE tkind WHEN 'number' THEN to_jsonb(tv::numeric) WHEN 'boolean' THEN " \
   "to_jsonb(tv::boolean) ELSE to_jsonb(tv) END"
 
+// A chunk's records, written with their persons (README.md, "Records,
+// judgements and the change feed"): CTEs rv (per record ordinal, its values
+// as two sorted arrays, from ord/type/value arrays vo, vt, vv) and rt (its
+// traits as jsonb, from ord/key/kind/text arrays to, tk, tkd, tv).
+#define IDRES_SQL_RECORD_PARTS(vo, vt, vv, to, tk, tkd, tv)                                      \
+  " rv AS (SELECT x.o, array_agg(x.t ORDER BY x.t, x.v) AS types,"                               \
+  "  array_agg(x.v ORDER BY x.t, x.v) AS vals FROM unnest(" vo "::bigint[], " vt "::text[], " vv \
+  "::text[]) AS x(o, t, v) GROUP BY 1),"                                                         \
+  " rt AS (SELECT x.o, jsonb_object_agg(x.tk, " IDRES_SQL_TRAIT_VALUE                            \
+  ") AS traits"                                                                                  \
+  "  FROM unnest(" to "::bigint[], " tk "::text[], " tkd "::text[], " tv                         \
+  "::text[]) AS x(o, tk, tkind, tv) GROUP BY 1)"
+// The insert of those records (x: ordinal o, person expression, source s,
+// record id r), replacing a stored record of the same identity whole.
+#define IDRES_SQL_RECORD_INSERT(person, from)                                            \
+  " INSERT INTO records (source, record_id, person_id, types, vals, traits, created_at," \
+  " updated_at) SELECT x.s, x.r, " person                                                \
+  ", COALESCE(rv.types, '{}'), COALESCE(rv.vals, '{}'),"                                 \
+  " COALESCE(rt.traits, '{}'::jsonb), clock_timestamp(), clock_timestamp() FROM " from   \
+  " LEFT JOIN rv ON rv.o = x.o LEFT JOIN rt ON rt.o = x.o"                               \
+  " ON CONFLICT (source, record_id) DO UPDATE SET person_id = EXCLUDED.person_id,"       \
+  " types = EXCLUDED.types, vals = EXCLUDED.vals, traits = EXCLUDED.traits,"             \
+  " updated_at = EXCLUDED.updated_at"
+
 // Step 2: the transaction's lock_timeout and statement_timeout, e.g. '2000ms'
 // (SET LOCAL takes no parameters; set_config(..., true) is the same).
 inline constexpr Statement kSetLockTimeout{"idres_set_lock_timeout",
@@ -88,14 +112,16 @@ inline constexpr Statement kMoveIdentifiers{
 
 // Step 6, merge: older redirects to the absorbed persons ($2) now point at
 // the survivor ($1) so one hop always reaches a live person; each absorbed
-// id redirects to it; then the absorbed rows go. $3 reason.
+// id redirects to it; their records move to it; then the absorbed rows go.
+// $3 reason.
 inline constexpr Statement kRedirectAndDelete{
     "idres_redirect_and_delete",
     "WITH r AS (UPDATE merges SET survivor_id = $1 WHERE survivor_id = ANY($2::bigint[])"
     "  RETURNING 1),"
     " n AS (INSERT INTO merges (absorbed_id, survivor_id, reason)"
     "  SELECT a, $1, $3 FROM unnest($2::bigint[]) AS a RETURNING 1),"
-    " k AS (DELETE FROM match_keys WHERE person_id = ANY($2::bigint[]) RETURNING 1)"
+    " k AS (DELETE FROM match_keys WHERE person_id = ANY($2::bigint[]) RETURNING 1),"
+    " rr AS (UPDATE records SET person_id = $1 WHERE person_id = ANY($2::bigint[]) RETURNING 1)"
     " DELETE FROM persons WHERE id = ANY($2::bigint[])"};
 
 // Steps 6 and 7, the persons a transaction's records created, in one
@@ -109,8 +135,11 @@ inline constexpr Statement kRedirectAndDelete{
 // transaction gets an id and a redirect, no row). $3-$6 traits (person, key,
 // kind, text); $7-$10 identifiers (person, type, value, unique); $11/$12
 // match keys (key, person); $13/$14 redirects (absorbed, survivor: created
-// or stored) of created persons merged away; $15 their reason. Returns
-// (provisional, real). Foreign keys are checked at the end of the statement,
+// or stored) of created persons merged away; $15 their reason; $16-$26 the
+// records of created persons (IDRES_SQL_RECORD_PARTS, $16-$19: ordinal,
+// person, source, record id; $20-$22 values; $23-$26 traits), a stored
+// record moving to one (a part split off its person) written whole.
+// Returns (provisional, real). Foreign keys are checked at the end of the statement,
 // when the new persons exist; a value of a unique type someone else holds
 // fails with 23505 (retried).
 inline constexpr Statement kCreatePersons{
@@ -136,7 +165,11 @@ inline constexpr Statement kCreatePersons{
     " nm AS (INSERT INTO merges (absorbed_id, survivor_id, reason)"
     "  SELECT a.id, COALESCE(s.id, m.s), $15::text"
     "  FROM unnest($13::bigint[], $14::bigint[]) AS m(a, s)"
-    "  JOIN ids a ON a.prov = m.a LEFT JOIN ids s ON s.prov = m.s)"
+    "  JOIN ids a ON a.prov = m.a LEFT JOIN ids s ON s.prov = m.s),"
+    IDRES_SQL_RECORD_PARTS("$20", "$21", "$22", "$23", "$24", "$25", "$26") ","
+    " nr AS (" IDRES_SQL_RECORD_INSERT("ids.id",
+                                      "unnest($16::bigint[], $17::bigint[], $18::text[], $19::text[])"
+                                      " AS x(o, p, s, r) JOIN ids ON ids.prov = x.p") ")"
     " SELECT prov, id FROM ids"};
 
 // Step 7 for stored persons ($1): their traits written whole ($2-$5:
@@ -158,6 +191,63 @@ inline constexpr Statement kUpdatePersons{
     "  SELECT * FROM unnest($10::bigint[], $11::bigint[]) ON CONFLICT DO NOTHING)"
     " UPDATE persons SET traits = COALESCE((SELECT t.traits FROM t WHERE t.o = persons.id),"
     " '{}'::jsonb), updated_at = clock_timestamp() WHERE persons.id = ANY($1::bigint[])"};
+
+// Step 7, the records of stored persons (the arrays of kCreatePersons'
+// $16-$26), inserted or replacing the stored record of the same identity.
+inline constexpr Statement kWriteRecords{
+    "idres_write_records",
+    "WITH" IDRES_SQL_RECORD_PARTS("$5", "$6", "$7", "$8", "$9", "$10", "$11")
+        IDRES_SQL_RECORD_INSERT("x.p",
+                                "unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[])"
+                                " AS x(o, p, s, r)")};
+
+// Step 7, what stored persons lost when a record was withdrawn: values
+// (person, type, value: $1-$3) and match keys (key, person: $4/$5).
+inline constexpr Statement kShrinkPersons{
+    "idres_shrink_persons",
+    "WITH k AS (DELETE FROM match_keys WHERE (key, person_id) IN"
+    "  (SELECT * FROM unnest($4::bigint[], $5::bigint[])) RETURNING 1)"
+    " DELETE FROM identifiers WHERE (person_id, type, value) IN"
+    "  (SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[]))"};
+
+// Step 7, DeleteRecord: the records deleted (row ids $1) and the persons
+// left without any record ($2), removed with their values, keys and the
+// redirects to them; removed_persons keeps that they were, without data.
+inline constexpr Statement kDropRecords{
+    "idres_drop_records",
+    "WITH d AS (DELETE FROM records WHERE id = ANY($1::bigint[]) RETURNING 1),"
+    " m AS (DELETE FROM merges WHERE survivor_id = ANY($2::bigint[]) RETURNING 1),"
+    " k AS (DELETE FROM match_keys WHERE person_id = ANY($2::bigint[]) RETURNING 1),"
+    " i AS (DELETE FROM identifiers WHERE person_id = ANY($2::bigint[]) RETURNING 1),"
+    " r AS (INSERT INTO removed_persons (person_id, why)"
+    "  SELECT unnest($2::bigint[]), 'emptied' RETURNING 1)"
+    " DELETE FROM persons WHERE id = ANY($2::bigint[])"};
+
+// The stored records named ($1 sources, $2 record ids) and every value of
+// the person each belongs to: rows (ordinal, row id, person, type, value;
+// type and value NULL for a person without values). Before a chunk's
+// transaction, to learn the keys it must lock; inside it, where they are.
+inline constexpr Statement kReadNamedRecords{
+    "idres_read_named_records",
+    "SELECT n.ord, r.id, r.person_id, i.type, i.value"
+    " FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS n(source, record_id, ord)"
+    " JOIN records r ON r.source = n.source AND r.record_id = n.record_id"
+    " LEFT JOIN identifiers i ON i.person_id = r.person_id"};
+
+// Every record of the persons $1, as rows (kind, row id, a, b, c, d): 'r' =
+// (person, source, record id, created_at), with updated_at as e; 'v' =
+// (type, value); 't' = (key, jsonb type, text value).
+inline constexpr Statement kReadRecordsOf{
+    "idres_read_records_of",
+    "SELECT 'r', r.id, r.person_id::text, r.source, r.record_id, " IDRES_SQL_RFC3339(
+        "r.created_at") ", " IDRES_SQL_RFC3339("r.updated_at") " FROM records r"
+                                                              " WHERE r.person_id = ANY($1::bigint[])"
+                                                              " UNION ALL SELECT 'v', r.id, NULL, v.t, v.v, NULL, NULL"
+                                                              " FROM records r, unnest(r.types, r.vals) AS v(t, v)"
+                                                              " WHERE r.person_id = ANY($1::bigint[])"
+                                                              " UNION ALL SELECT 't', r.id, NULL, t.key, jsonb_typeof(t.value),"
+                                                              " t.value #>> '{}', NULL FROM records r, jsonb_each(r.traits) AS t"
+                                                              " WHERE r.person_id = ANY($1::bigint[])"};
 
 inline constexpr Statement kResolveId{"idres_resolve_id",
                                       "SELECT survivor_id FROM merges WHERE absorbed_id = $1"};
@@ -207,6 +297,8 @@ inline constexpr Statement kPing{"idres_ping", "SELECT 1"};
 // store size (checked with EXPLAIN on 1,000,000 persons).
 inline constexpr const char* kPreparedSession = "SET plan_cache_mode = force_generic_plan";
 
+#undef IDRES_SQL_RECORD_INSERT
+#undef IDRES_SQL_RECORD_PARTS
 #undef IDRES_SQL_TRAIT_VALUE
 #undef IDRES_SQL_RFC3339
 

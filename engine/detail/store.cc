@@ -1,6 +1,7 @@
 #include "engine/detail/store.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include "engine/detail/pg_array.h"
 #include "engine/detail/traits_codec.h"
@@ -9,6 +10,15 @@ namespace idres::detail {
 namespace {
 
 std::string Ints(std::span<const std::int64_t> ids) { return BigintArray(ids); }
+
+// A trait row's columns at, at + 1, at + 2 (key, jsonb type, text) into
+// `traits`.
+template <typename Row>
+void ReadTrait(const Row& row, int at, Traits& traits) {
+  traits[row[at].template as<std::string>()] =
+      DecodeTrait(row[at + 1].template as<std::string>(),
+                  row[at + 2].is_null() ? "" : row[at + 2].template as<std::string>());
+}
 
 }  // namespace
 
@@ -94,12 +104,98 @@ std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::in
     } else if (kind == "i") {
       p.identifiers.push_back({row[2].as<std::string>(), row[3].as<std::string>()});
     } else {
-      p.traits[row[2].as<std::string>()] =
-          DecodeTrait(row[3].as<std::string>(), row[4].is_null() ? "" : row[4].as<std::string>());
+      ReadTrait(row, 2, p.traits);
     }
   }
   for (auto& [id, p] : out) std::sort(p.identifiers.begin(), p.identifiers.end());
   return out;
+}
+
+std::map<std::size_t, NamedRecord> ReadNamedRecords(Tx& tx, const std::vector<std::string>& sources,
+                                                    const std::vector<std::string>& record_ids) {
+  std::map<std::size_t, NamedRecord> out;
+  if (sources.empty()) return out;
+  for (const auto& row : tx.Exec(kReadNamedRecords, TextArray(sources), TextArray(record_ids))) {
+    NamedRecord& n = out[static_cast<std::size_t>(row[0].as<std::int64_t>() - 1)];
+    n.row = row[1].as<std::int64_t>();
+    n.person_id = row[2].as<std::int64_t>();
+    if (!row[3].is_null())
+      n.person_values.push_back({row[3].as<std::string>(), row[4].as<std::string>()});
+  }
+  for (auto& [i, n] : out) std::sort(n.person_values.begin(), n.person_values.end());
+  return out;
+}
+
+std::map<std::int64_t, std::vector<StoredRecord>> ReadRecordsOf(Tx& tx,
+                                                                std::span<const std::int64_t> ids) {
+  std::map<std::int64_t, std::vector<StoredRecord>> out;
+  if (ids.empty()) return out;
+  std::map<std::int64_t, StoredRecord> by_row;
+  for (const auto& row : tx.Exec(kReadRecordsOf, Ints(ids))) {
+    StoredRecord& r = by_row[row[1].as<std::int64_t>()];
+    r.row = row[1].as<std::int64_t>();
+    const std::string kind = row[0].as<std::string>();
+    if (kind == "r") {
+      r.person_id = std::stoll(row[2].as<std::string>());
+      r.source = row[3].as<std::string>();
+      r.record_id = row[4].as<std::string>();
+      r.created_at = row[5].as<std::string>();
+      r.updated_at = row[6].as<std::string>();
+    } else if (kind == "v") {
+      r.values.push_back({row[3].as<std::string>(), row[4].as<std::string>()});
+    } else {
+      ReadTrait(row, 3, r.traits);
+    }
+  }
+  for (auto& [row, r] : by_row) {
+    std::sort(r.values.begin(), r.values.end());
+    out[r.person_id].push_back(std::move(r));
+  }
+  for (auto& [person, records] : out) {
+    std::sort(records.begin(), records.end(), [](const StoredRecord& a, const StoredRecord& b) {
+      return std::tie(a.created_at, a.row) < std::tie(b.created_at, b.row);
+    });
+  }
+  return out;
+}
+
+void RecordWrites::Add(std::int64_t owner, const StoredRecord& record) {
+  const auto o = static_cast<std::int64_t>(ord.size());
+  ord.push_back(o);
+  person.push_back(owner);
+  source.push_back(record.source);
+  record_id.push_back(record.record_id);
+  for (const Identifier& v : record.values) {
+    value_ord.push_back(o);
+    value_type.push_back(v.type);
+    value_text.push_back(v.value);
+  }
+  for (const auto& [k, v] : record.traits) {
+    const EncodedTrait e = EncodeTrait(v);
+    trait_ord.push_back(o);
+    trait_keys.push_back(k);
+    trait_kinds.push_back(e.kind);
+    trait_values.push_back(e.text);
+  }
+}
+
+void DeferRecordWrites(Tx& tx, const RecordWrites& w) {
+  if (w.empty()) return;
+  tx.Defer(kWriteRecords, Ints(w.ord), Ints(w.person), TextArray(w.source), TextArray(w.record_id),
+           Ints(w.value_ord), TextArray(w.value_type), TextArray(w.value_text), Ints(w.trait_ord),
+           TextArray(w.trait_keys), TextArray(w.trait_kinds), TextArray(w.trait_values));
+}
+
+void DeferShrink(Tx& tx, const PersonLosses& l) {
+  if (l.empty()) return;
+  tx.Defer(kShrinkPersons, Ints(l.id_person), TextArray(l.id_type), TextArray(l.id_value),
+           Ints(l.key_key), Ints(l.key_person));
+}
+
+void DeferDropRecords(Tx& tx, std::span<const std::int64_t> rows,
+                      std::span<const std::int64_t> emptied) {
+  if (rows.empty() && emptied.empty()) return;
+  tx.Defer(kDropRecords, Ints(rows), Ints(emptied));
 }
 
 void PersonWrites::AddTraits(std::int64_t owner, const Traits& traits) {
@@ -133,12 +229,15 @@ void DeferUpdates(Tx& tx, const PersonWrites& w) {
 }
 
 std::map<std::int64_t, std::int64_t> CreateAndCommit(Tx& tx, const PersonWrites& w) {
-  const Rows rows =
-      tx.ExecAndCommit(kCreatePersons, Ints(w.persons), BoolArray(w.inserted), Ints(w.trait_owner),
-                       TextArray(w.trait_keys), TextArray(w.trait_kinds), TextArray(w.trait_values),
-                       Ints(w.id_person), TextArray(w.id_type), TextArray(w.id_value),
-                       BoolArray(w.id_unique), Ints(w.key_key), Ints(w.key_person),
-                       Ints(w.merge_absorbed), Ints(w.merge_survivor), w.merge_reason);
+  const Rows rows = tx.ExecAndCommit(
+      kCreatePersons, Ints(w.persons), BoolArray(w.inserted), Ints(w.trait_owner),
+      TextArray(w.trait_keys), TextArray(w.trait_kinds), TextArray(w.trait_values),
+      Ints(w.id_person), TextArray(w.id_type), TextArray(w.id_value), BoolArray(w.id_unique),
+      Ints(w.key_key), Ints(w.key_person), Ints(w.merge_absorbed), Ints(w.merge_survivor),
+      w.merge_reason, Ints(w.records.ord), Ints(w.records.person), TextArray(w.records.source),
+      TextArray(w.records.record_id), Ints(w.records.value_ord), TextArray(w.records.value_type),
+      TextArray(w.records.value_text), Ints(w.records.trait_ord), TextArray(w.records.trait_keys),
+      TextArray(w.records.trait_kinds), TextArray(w.records.trait_values));
   std::map<std::int64_t, std::int64_t> real;
   for (const auto& row : rows) real[row[0].as<std::int64_t>()] = row[1].as<std::int64_t>();
   return real;

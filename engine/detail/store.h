@@ -27,6 +27,17 @@ struct StoredPerson {
   std::string created_at, updated_at;  // RFC 3339 UTC, microseconds
 };
 
+// A record as a transaction knows it (README.md, "Records, judgements and
+// the change feed").
+struct StoredRecord {
+  std::int64_t row = 0;        // records.id; 0: new in this transaction
+  std::int64_t person_id = 0;  // the person the database has it under (0: new)
+  std::string source, record_id;
+  std::vector<Identifier> values;  // sorted
+  Traits traits;
+  std::string created_at, updated_at;  // RFC 3339 UTC (later ones sort after)
+};
+
 // pg_advisory_xact_lock on every key, ascending, in one statement.
 void LockKeys(Tx& tx, std::span<const std::int64_t> keys);
 
@@ -59,6 +70,35 @@ void LockPersonsWithNext(Tx& tx, std::span<const std::int64_t> ids);
 // The persons `ids` that exist, read in one statement; none for no ids.
 std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::int64_t> ids);
 
+// Where the stored records named by (sources[i], record_ids[i]) are: per i
+// found, its row, its person and every value that person holds.
+struct NamedRecord {
+  std::int64_t row = 0, person_id = 0;
+  std::vector<Identifier> person_values;  // sorted
+};
+std::map<std::size_t, NamedRecord> ReadNamedRecords(Tx& tx, const std::vector<std::string>& sources,
+                                                    const std::vector<std::string>& record_ids);
+
+// Every record of the persons `ids`, by person, oldest first (created_at,
+// row). None for no ids.
+std::map<std::int64_t, std::vector<StoredRecord>> ReadRecordsOf(Tx& tx,
+                                                                std::span<const std::int64_t> ids);
+
+// Records to write with their persons (kWriteRecords, kCreatePersons): each
+// inserted, or replacing the stored record of its identity whole.
+struct RecordWrites {
+  std::vector<std::int64_t> ord, person;
+  std::vector<std::string> source, record_id;
+  std::vector<std::int64_t> value_ord;
+  std::vector<std::string> value_type, value_text;
+  std::vector<std::int64_t> trait_ord;
+  std::vector<std::string> trait_keys, trait_kinds, trait_values;
+
+  // `record` (identity, values, traits) under `person`.
+  void Add(std::int64_t person, const StoredRecord& record);
+  bool empty() const { return ord.empty(); }
+};
+
 // Identifiers to insert, with whether each one's type is unique.
 struct NewIdentifiers {
   std::vector<std::string> types, values;
@@ -80,6 +120,7 @@ struct PersonWrites {
   std::vector<std::int64_t> key_key, key_person;
   std::vector<std::int64_t> merge_absorbed, merge_survivor;  // created only
   std::string merge_reason;
+  RecordWrites records;  // created only: written by kCreatePersons
 
   // The whole traits of `owner`, to be written.
   void AddTraits(std::int64_t owner, const Traits& traits);
@@ -95,6 +136,25 @@ struct PersonWrites {
 // Writes the stored persons of `w` (kUpdatePersons) with the next message;
 // nothing when it names none.
 void DeferUpdates(Tx& tx, const PersonWrites& w);
+
+// Writes the records of stored persons (kWriteRecords) with the next
+// message; nothing when there are none.
+void DeferRecordWrites(Tx& tx, const RecordWrites& w);
+
+// What stored persons lost to a withdrawn record (kShrinkPersons): values
+// and match keys, deleted with the next message.
+struct PersonLosses {
+  std::vector<std::int64_t> id_person;
+  std::vector<std::string> id_type, id_value;
+  std::vector<std::int64_t> key_key, key_person;
+  bool empty() const { return id_person.empty() && key_key.empty(); }
+};
+void DeferShrink(Tx& tx, const PersonLosses& losses);
+
+// Deletes the records `rows` and removes the persons `emptied` (no record
+// left) with the next message (kDropRecords); nothing when both are empty.
+void DeferDropRecords(Tx& tx, std::span<const std::int64_t> rows,
+                      std::span<const std::int64_t> emptied);
 
 // Writes the created persons of `w` (kCreatePersons) and commits, with
 // whatever is pending, in one round trip; returns the real id of each

@@ -1,0 +1,112 @@
+#include "engine/detail/record_parts.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <tuple>
+
+#include "engine/detail/merge_helpers.h"
+#include "engine/detail/prepared_record.h"
+
+namespace idres::detail {
+namespace {
+
+// One part while the records are replayed.
+struct Part {
+  std::vector<std::size_t> records;
+  std::vector<Identifier> values;  // sorted, unique
+  std::vector<std::int64_t> keys;  // PersonMatchKeys(values)
+  bool live = true;
+};
+
+bool Shares(const Part& part, const LockPlan& plan, const Matcher& matcher,
+            const ValueCounts& counts, const std::set<std::int64_t>& generic_keys) {
+  for (const Identifier& v : plan.lookups) {
+    if (std::binary_search(part.values.begin(), part.values.end(), v) &&
+        !matcher.Generic(v, counts)) {
+      return true;
+    }
+  }
+  for (std::int64_t k : plan.match_keys) {
+    if (std::binary_search(part.keys.begin(), part.keys.end(), k) && !generic_keys.contains(k)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::size_t>> HoldTogether(const Matcher& matcher,
+                                                   const LockPlanner& planner,
+                                                   std::span<const StoredRecord> records,
+                                                   const ValueCounts& counts,
+                                                   const std::set<std::int64_t>& generic_keys) {
+  std::vector<Part> parts;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const StoredRecord& r = records[i];
+    if (r.values.empty()) {
+      if (parts.empty()) parts.push_back({});
+      parts.front().records.push_back(i);
+      continue;
+    }
+    const LockPlan plan = planner.Plan(r.values);
+    std::vector<Candidate> candidates;
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+      if (parts[p].live && Shares(parts[p], plan, matcher, counts, generic_keys)) {
+        candidates.push_back({static_cast<std::int64_t>(p) + 1, parts[p].values});
+      }
+    }
+    const MatchDecision d = matcher.Decide(r.values, candidates, counts);
+    std::size_t into = parts.size();
+    if (d.matches.empty()) {
+      parts.push_back({});
+    } else {
+      into = static_cast<std::size_t>(d.matches.front() - 1);
+      for (auto it = d.matches.begin() + 1; it != d.matches.end(); ++it) {
+        Part& gone = parts[static_cast<std::size_t>(*it - 1)];
+        Part& keep = parts[into];
+        keep.records.insert(keep.records.end(), gone.records.begin(), gone.records.end());
+        keep.values.insert(keep.values.end(), gone.values.begin(), gone.values.end());
+        gone = Part{};
+        gone.live = false;
+      }
+    }
+    Part& part = parts[into];
+    part.records.push_back(i);
+    part.values.insert(part.values.end(), r.values.begin(), r.values.end());
+    Dedup(part.values);
+    part.keys = PersonMatchKeys(planner, part.values);
+  }
+  std::vector<std::vector<std::size_t>> out;
+  for (Part& p : parts) {
+    if (!p.live) continue;
+    std::sort(p.records.begin(), p.records.end());
+    out.push_back(std::move(p.records));
+  }
+  // Records come oldest first, so ordering the parts by their first record
+  // puts the oldest record's part first.
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<Identifier> UnionOfValues(std::span<const StoredRecord* const> records) {
+  std::vector<Identifier> out;
+  for (const StoredRecord* r : records) out.insert(out.end(), r->values.begin(), r->values.end());
+  Dedup(out);
+  return out;
+}
+
+Traits FoldTraits(std::span<const StoredRecord* const> records) {
+  std::vector<const StoredRecord*> order(records.begin(), records.end());
+  std::sort(order.begin(), order.end(), [](const StoredRecord* a, const StoredRecord* b) {
+    return std::tie(a->updated_at, a->row) < std::tie(b->updated_at, b->row);
+  });
+  Traits out;
+  for (const StoredRecord* r : order) {
+    for (const auto& [k, v] : r->traits) out[k] = v;
+  }
+  return out;
+}
+
+}  // namespace idres::detail

@@ -1,0 +1,189 @@
+// Records (README.md, "Records, judgements and the change feed"): every
+// upsert keeps its record under (source, record_id); the same identity
+// replaces it; DeleteRecord takes its contribution back, splitting a person
+// whose other records no longer hold together.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+#include "tests/engine/engine_fixture.h"
+#include "tests/engine/records_check.h"
+
+namespace idres::testing {
+namespace {
+
+Record Named(const std::string& record_id,
+             std::initializer_list<std::pair<const char*, std::string>> ids, Traits traits = {}) {
+  Record r = Rec(ids, std::move(traits));
+  r.source = "crm";
+  r.record_id = record_id;
+  return r;
+}
+
+std::int64_t RecordCount(const TestDatabase& db) {
+  return db.Count("SELECT count(*) FROM records");
+}
+
+TEST_CASE("records: an upsert without a record id keeps its record under a generated one",
+          "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult a = engine->Upsert(Rec({{"email", "anna@x.org"}}, {{"plan", "pro"}}));
+  REQUIRE(a.ok());
+  CHECK(a.source == "default");
+  CHECK(a.record_id.size() == 34);
+  CHECK(a.record_id.rfind("g-", 0) == 0);
+  // The same values again: a second record of the same person.
+  const UpsertResult b = engine->Upsert(Rec({{"email", "anna@x.org"}}));
+  CHECK(b.person_id == a.person_id);
+  CHECK(b.outcome == Outcome::kUnchanged);
+  CHECK(b.record_id != a.record_id);
+  CHECK(RecordCount(db) == 2);
+  CHECK(db.Rows("SELECT types[1], vals[1], traits->>'plan' FROM records WHERE record_id = '" +
+                a.record_id + "'") ==
+        std::vector<std::vector<std::string>>{{"email", "anna@x.org", "pro"}});
+  CHECK(StoreInconsistency(db).empty());
+}
+
+TEST_CASE("records: the same source and record id replaces the record", "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult first = engine->Upsert(
+      Named("c-1", {{"email", "old@x.org"}, {"phone", "+4917012345678"}}, {{"plan", "basic"}}));
+  REQUIRE(first.ok());
+  CHECK(first.record_id == "c-1");
+  CHECK(first.source == "crm");
+  // Another record holds the phone too: it stays when c-1 lets go of it.
+  const UpsertResult other = engine->Upsert(Named("c-2", {{"phone", "+4917012345678"}}));
+  REQUIRE(other.person_id == first.person_id);
+
+  const UpsertResult replaced =
+      engine->Upsert(Named("c-1", {{"email", "new@x.org"}, {"phone", "+4917012345678"}}));
+  REQUIRE(replaced.ok());
+  CHECK(replaced.person_id == first.person_id);
+  CHECK(IdentifiersOf(db, first.person_id) ==
+        std::vector<std::string>{"email:new@x.org", "phone:+4917012345678"});
+  CHECK(RecordCount(db) == 2);
+  // The trait was c-1's alone, and c-1 no longer says it.
+  CHECK(db.Count("SELECT count(*) FROM persons WHERE traits ? 'plan'") == 0);
+
+  // The only record of a person replaced by values of nobody else: the
+  // person keeps its id and now holds only the new values.
+  const UpsertResult solo = engine->Upsert(Named("s-1", {{"email", "solo@x.org"}}));
+  const UpsertResult moved = engine->Upsert(Named("s-1", {{"email", "solo2@x.org"}}));
+  CHECK(moved.person_id == solo.person_id);
+  CHECK(IdentifiersOf(db, solo.person_id) == std::vector<std::string>{"email:solo2@x.org"});
+  CHECK(StoreInconsistency(db).empty());
+}
+
+TEST_CASE("records: a batch naming one record twice applies both, in order", "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const std::vector<Record> batch = {Named("c-1", {{"email", "a@x.org"}}),
+                                     Named("c-1", {{"email", "b@x.org"}})};
+  const auto results = engine->BatchUpsert(batch);
+  REQUIRE(results.size() == 2);
+  CHECK(results[1].person_id == results[0].person_id);
+  CHECK(IdentifiersOf(db, results[0].person_id) == std::vector<std::string>{"email:b@x.org"});
+  CHECK(RecordCount(db) == 1);
+  CHECK(StoreInconsistency(db).empty());
+}
+
+TEST_CASE("records: a delete takes back what only that record said", "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult a =
+      engine->Upsert(Named("c-1", {{"email", "anna@x.org"}}, {{"plan", "basic"}, {"tier", "1"}}));
+  engine->Upsert(
+      Named("c-2", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}}, {{"plan", "pro"}}));
+  REQUIRE(IdentifiersOf(db, a.person_id).size() == 2);
+
+  const auto deleted = engine->DeleteRecord("crm", "c-2");
+  REQUIRE(deleted);
+  CHECK(deleted->person_id == a.person_id);
+  CHECK_FALSE(deleted->person_removed);
+  CHECK(deleted->split_person_ids.empty());
+  CHECK(IdentifiersOf(db, a.person_id) == std::vector<std::string>{"email:anna@x.org"});
+  // Each trait falls back to what the remaining record said.
+  const auto person = engine->GetPerson(a.person_id);
+  REQUIRE(person);
+  CHECK(person->traits == Traits{{"plan", "basic"}, {"tier", "1"}});
+  CHECK(StoreInconsistency(db).empty());
+
+  CHECK_FALSE(engine->DeleteRecord("crm", "c-2"));  // gone already
+  CHECK_FALSE(engine->DeleteRecord("crm", "never"));
+  CHECK_THROWS_AS(engine->DeleteRecord("crm", "bad\nid"), std::invalid_argument);
+}
+
+TEST_CASE("records: deleting the record that bridged two persons splits them again",
+          "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult anna = engine->Upsert(Named("a", {{"email", "anna@x.org"}}));
+  const UpsertResult bob = engine->Upsert(Named("b", {{"phone", "+4917012345678"}}));
+  REQUIRE(anna.person_id != bob.person_id);
+  const UpsertResult bridge =
+      engine->Upsert(Named("ab", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}}));
+  REQUIRE(bridge.outcome == Outcome::kMerged);
+  REQUIRE(PersonCount(db) == 1);
+
+  const auto deleted = engine->DeleteRecord("crm", "ab");
+  REQUIRE(deleted);
+  CHECK(deleted->person_id == anna.person_id);  // the part with the oldest record keeps the id
+  REQUIRE(deleted->split_person_ids.size() == 1);
+  const std::int64_t split = deleted->split_person_ids.front();
+  CHECK(split != anna.person_id);
+  CHECK(PersonCount(db) == 2);
+  CHECK(IdentifiersOf(db, anna.person_id) == std::vector<std::string>{"email:anna@x.org"});
+  CHECK(IdentifiersOf(db, split) == std::vector<std::string>{"phone:+4917012345678"});
+  CHECK(PersonHolding(db, "phone", "+4917012345678") == split);
+  CHECK(db.Count("SELECT count(*) FROM records WHERE record_id = 'b' AND person_id = " +
+                 std::to_string(split)) == 1);
+  // The split part is found by its values like any person.
+  const UpsertResult again = engine->Upsert(Rec({{"phone", "+49 170 1234 5678"}}, {}, "DE"));
+  CHECK(again.person_id == split);
+  CHECK(StoreInconsistency(db).empty());
+}
+
+TEST_CASE("records: deleting a person's last record removes the person", "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult a = engine->Upsert(Named("c-1", {{"email", "anna@x.org"}}));
+  const UpsertResult b = engine->Upsert(Named("c-2", {{"email", "bob@x.org"}}));
+  engine->Upsert(Named("c-3", {{"email", "bob@x.org"}, {"cookie", "ck-1"}}));
+  const auto deleted = engine->DeleteRecord("crm", "c-1");
+  REQUIRE(deleted);
+  CHECK(deleted->person_id == a.person_id);
+  CHECK(deleted->person_removed);
+  CHECK_FALSE(engine->GetPerson(a.person_id));
+  CHECK(db.Count("SELECT count(*) FROM removed_persons WHERE why = 'emptied' AND person_id = " +
+                 std::to_string(a.person_id)) == 1);
+  CHECK(PersonHolding(db, "email", "anna@x.org") == 0);
+  // The same values later make a new person.
+  const UpsertResult again = engine->Upsert(Rec({{"email", "anna@x.org"}}));
+  CHECK(again.outcome == Outcome::kCreated);
+  CHECK(again.person_id != a.person_id);
+  CHECK(PersonHolding(db, "email", "bob@x.org") == b.person_id);
+  CHECK(StoreInconsistency(db).empty());
+}
+
+TEST_CASE("records: an identity that cannot name a record is refused with its reason",
+          "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  Record r = Named("x", {{"email", "anna@x.org"}});
+  r.record_id = std::string("bad\xff", 4);
+  UpsertResult bad = engine->Upsert(r);
+  REQUIRE_FALSE(bad.ok());
+  CHECK(*bad.error == "record_id is not valid UTF-8");
+  r.record_id = "ok";
+  r.source = std::string(300, 's');
+  bad = engine->Upsert(r);
+  REQUIRE_FALSE(bad.ok());
+  CHECK(*bad.error == "source is longer than 256 bytes");
+  CHECK(RecordCount(db) == 0);
+}
+
+}  // namespace
+}  // namespace idres::testing

@@ -1,0 +1,91 @@
+// Races of records (README.md, "Records, judgements and the change feed":
+// the locks still decide), each run with the locks on (the store must stay
+// consistent every round) and off (some round must break it): see
+// race_check.h.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "engine/engine.h"
+#include "tests/engine/engine_fixture.h"
+#include "tests/engine/race_check.h"
+#include "tests/engine/records_check.h"
+
+namespace idres::testing {
+namespace {
+
+Record Named(const std::string& record_id,
+             std::initializer_list<std::pair<const char*, std::string>> ids) {
+  Record r = Rec(ids);
+  r.source = "crm";
+  r.record_id = record_id;
+  return r;
+}
+
+std::string Pair(int i) { return std::to_string(i / 2); }
+
+// engine.DeleteRecord as RaceUpsert does upserts: with the locks off a
+// failure is what the round checks afterwards.
+void RaceDelete(Engine& engine, const std::string& record_id, bool locks) {
+  try {
+    engine.DeleteRecord("crm", record_id);
+  } catch (const EngineError&) {
+    if (locks) throw;
+  }
+}
+
+TEST_CASE("race: a delete and a replace of the same record", "[pg][race][records]") {
+  Race race;
+  race.threads = 8;  // four pairs, each deleting and replacing one record
+  race.setup = [](const TestDatabase& db, Engine&) {
+    auto setup = MakeEngine(db, 1);
+    for (int p = 0; p < 4; ++p) {
+      const std::string n = std::to_string(p);
+      setup->Upsert(Named("r1-" + n, {{"email", "old" + n + "@x.org"}}));
+      setup->Upsert(Named("r2-" + n, {{"email", "old" + n + "@x.org"}, {"cookie", "ck-" + n}}));
+    }
+  };
+  race.work = [](Engine& engine, int i, bool locks) {
+    if (i % 2 == 0) {
+      RaceDelete(engine, "r1-" + Pair(i), locks);
+    } else {
+      RaceUpsert(engine,
+                 Named("r1-" + Pair(i),
+                       {{"cookie", "ck-" + Pair(i)}, {"email", "new" + Pair(i) + "@x.org"}}),
+                 locks);
+    }
+  };
+  race.violation = [](const TestDatabase& db, Engine&) { return StoreInconsistency(db); };
+  CheckRace(race);
+}
+
+// The delete moves a value out of the person; the upsert reaches the person
+// through that value. They share no record, only the value's key.
+TEST_CASE("race: a delete and an upsert reaching the person through the value it takes away",
+          "[pg][race][records]") {
+  Race race;
+  race.threads = 8;
+  race.setup = [](const TestDatabase& db, Engine&) {
+    auto setup = MakeEngine(db, 1);
+    for (int p = 0; p < 4; ++p) {
+      const std::string n = std::to_string(p);
+      setup->Upsert(Named("keep-" + n, {{"email", "anna" + n + "@x.org"}}));
+      setup->Upsert(
+          Named("gone-" + n, {{"email", "anna" + n + "@x.org"}, {"phone", "+49170123456" + n}}));
+    }
+  };
+  race.work = [](Engine& engine, int i, bool locks) {
+    if (i % 2 == 0) {
+      RaceDelete(engine, "gone-" + Pair(i), locks);
+    } else {
+      RaceUpsert(engine,
+                 Named("new-" + Pair(i),
+                       {{"phone", "+49170123456" + Pair(i)}, {"cookie", "ck-" + Pair(i)}}),
+                 locks);
+    }
+  };
+  race.violation = [](const TestDatabase& db, Engine&) { return StoreInconsistency(db); };
+  CheckRace(race);
+}
+
+}  // namespace
+}  // namespace idres::testing
