@@ -257,9 +257,11 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
         today.insert(Renormalized(impl_->normalizer, s, group.region));
       }
     }
-    std::vector<Identifier> stale, fresh;
+    std::vector<Identifier> stale, stale_today, fresh;
     for (const Identifier& s : stored) {
-      if (!today.contains(s)) stale.push_back(s);
+      if (today.contains(s)) continue;
+      stale.push_back(s);
+      stale_today.push_back(Renormalized(impl_->normalizer, s, group.region));
     }
     for (const Identifier& t : today) {
       if (!stored.contains(t)) fresh.push_back(t);
@@ -270,6 +272,8 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
       detail::MergeInto(tx, result.survivor, result.merged_person_ids, MergeReason(group));
     }
     detail::DropStaleValues(tx, result.survivor, stale);
+    // The records move with the merge (before this, in the same message).
+    detail::DeferRenormalizeRecords(tx, result.survivor, stale, stale_today);
     const std::vector<Identifier> all_today(today.begin(), today.end());
     detail::PersonWrites w;
     w.persons.push_back(result.survivor);

@@ -3,14 +3,31 @@
 namespace idres::detail {
 
 std::span<const Statement> AllStatements() {
-  static constexpr Statement kAll[] = {kSetLockTimeout,     kSetStatementTimeout, kLockKeys,
-                                       kReadCandidates,     kLockPersons,         kReadPersons,
-                                       kMoveIdentifiers,    kRedirectAndDelete,   kCreatePersons,
-                                       kUpdatePersons,      kWriteRecords,        kShrinkPersons,
-                                       kDropRecords,        kReadNamedRecords,    kReadRecordsOf,
-                                       kResolveId,          kFindByIdentifier,    kStats,
-                                       kReadAllIdentifiers, kDropStaleValues,     kReadReceipts,
-                                       kWriteReceipts,      kForgetReceipts,      kPing};
+  static constexpr Statement kAll[] = {kSetLockTimeout,
+                                       kSetStatementTimeout,
+                                       kLockKeys,
+                                       kReadCandidates,
+                                       kLockPersons,
+                                       kReadPersons,
+                                       kMoveIdentifiers,
+                                       kRedirectAndDelete,
+                                       kCreatePersons,
+                                       kUpdatePersons,
+                                       kWriteRecords,
+                                       kShrinkPersons,
+                                       kDropRecords,
+                                       kReadNamedRecords,
+                                       kReadRecordsOf,
+                                       kResolveId,
+                                       kFindByIdentifier,
+                                       kStats,
+                                       kReadAllIdentifiers,
+                                       kDropStaleValues,
+                                       kRenormalizeRecords,
+                                       kReadReceipts,
+                                       kWriteReceipts,
+                                       kForgetReceipts,
+                                       kPing};
   return kAll;
 }
 

@@ -275,6 +275,20 @@ inline constexpr Statement kDropStaleValues{
     " DELETE FROM identifiers WHERE person_id = $1"
     " AND (type, value) IN (SELECT * FROM unnest($2::text[], $3::text[]))"};
 
+// Reconcile: the records of person $1 say their values in today's form:
+// each (type, value) $2/$3 becomes $4/$5 (two spellings that became one
+// value are one).
+inline constexpr Statement kRenormalizeRecords{
+    "idres_renormalize_records",
+    "WITH m AS (SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[])"
+    "  AS m(ot, ov, nt, nv)),"
+    " n AS (SELECT r.id, array_agg(d.t ORDER BY d.t, d.v) AS types,"
+    "  array_agg(d.v ORDER BY d.t, d.v) AS vals FROM records r CROSS JOIN LATERAL"
+    "  (SELECT DISTINCT COALESCE(m.nt, x.t) AS t, COALESCE(m.nv, x.v) AS v"
+    "   FROM unnest(r.types, r.vals) AS x(t, v) LEFT JOIN m ON m.ot = x.t AND m.ov = x.v) d"
+    "  WHERE r.person_id = $1 GROUP BY r.id)"
+    " UPDATE records SET types = n.types, vals = n.vals FROM n WHERE records.id = n.id"};
+
 // Batch receipts (engine/record.h, BatchReceipt): which of the items $2 of
 // job $1 are stored; store items $2 of job $1; forget job $1.
 inline constexpr Statement kReadReceipts{

@@ -287,6 +287,19 @@ void DropStaleValues(Tx& tx, std::int64_t id, const std::vector<Identifier>& sta
   tx.Exec(kDropStaleValues, id, TextArray(types), TextArray(values));
 }
 
+void DeferRenormalizeRecords(Tx& tx, std::int64_t id, const std::vector<Identifier>& stale,
+                             const std::vector<Identifier>& today) {
+  if (stale.empty()) return;
+  std::vector<std::string> ot, ov, nt, nv;
+  for (std::size_t i = 0; i < stale.size(); ++i) {
+    ot.push_back(stale[i].type);
+    ov.push_back(stale[i].value);
+    nt.push_back(today[i].type);
+    nv.push_back(today[i].value);
+  }
+  tx.Defer(kRenormalizeRecords, id, TextArray(ot), TextArray(ov), TextArray(nt), TextArray(nv));
+}
+
 void Ping(Tx& tx) { tx.Exec(kPing); }
 
 }  // namespace idres::detail

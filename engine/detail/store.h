@@ -180,6 +180,11 @@ std::vector<std::pair<std::int64_t, Identifier>> ReadAllIdentifiers(Tx& tx);
 // Deletes person `id`'s stored values `stale` and all its match keys.
 void DropStaleValues(Tx& tx, std::int64_t id, const std::vector<Identifier>& stale);
 
+// Rewrites, with the next message, the values of person `id`'s records:
+// each of `stale` becomes `today[i]`, its form today (kRenormalizeRecords).
+void DeferRenormalizeRecords(Tx& tx, std::int64_t id, const std::vector<Identifier>& stale,
+                             const std::vector<Identifier>& today);
+
 // A trivial query: throws when the database does not answer.
 void Ping(Tx& tx);
 

@@ -4,17 +4,22 @@
 
 #include "engine/engine.h"
 #include "tests/engine/engine_fixture.h"
+#include "tests/engine/records_check.h"
 
 namespace idres::testing {
 namespace {
 
-// Three persons inserted raw, one phone in three spellings.
+// Three persons inserted raw, one phone in three spellings, each with one
+// record saying it (as a store migrated from before records has).
 void InsertRawPhones(const TestDatabase& db) {
   db.Exec(
       "INSERT INTO persons (traits) VALUES ('{\"a\": 1}'), ('{\"b\": 2}'), ('{}');"
       "INSERT INTO identifiers (person_id, type, value, is_unique) SELECT id, 'phone',"
       " (ARRAY['+49 170 1234567', '0170 1234567', '0049-170-1234567'])[row_number() OVER"
-      " (ORDER BY id)], true FROM persons;");
+      " (ORDER BY id)], true FROM persons;"
+      "INSERT INTO records (source, record_id, person_id, types, vals, traits)"
+      " SELECT 'legacy', 'p' || p.id, p.id, ARRAY[i.type], ARRAY[i.value], p.traits"
+      " FROM persons p JOIN identifiers i ON i.person_id = p.id;");
 }
 
 TEST_CASE("reconcile merges one phone in three raw spellings, a second run finds nothing",
@@ -34,6 +39,9 @@ TEST_CASE("reconcile merges one phone in three raw spellings, a second run finds
   CHECK(PersonCount(db) == 1);
   CHECK(IdentifiersOf(db, oldest) == std::vector<std::string>{"phone:+491701234567"});
   CHECK(engine->GetPerson(oldest)->traits.size() == 2);
+  // The records moved with the merges and say their values in today's form.
+  CHECK(db.Count("SELECT count(*) FROM records WHERE person_id = " + std::to_string(oldest)) == 3);
+  CHECK(StoreInconsistency(db).empty());
   // Idempotent: nothing left to find, and applying the old group changes nothing.
   CHECK(engine->FindReconcileGroups("DE").empty());
   CHECK(engine->Reconcile(groups[0]).merged_person_ids.empty());
