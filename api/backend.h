@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
@@ -35,11 +36,14 @@ class IdentityBackend {
   virtual std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
                                                 const BatchReceipt& receipt,
                                                 const Deadline& deadline) = 0;
+  virtual std::optional<DeletedRecord> DeleteRecord(const std::string& source,
+                                                    const std::string& record_id,
+                                                    const Deadline& deadline) = 0;
   virtual void ForgetReceipts(std::int64_t job) = 0;
   virtual std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) = 0;
   virtual std::variant<std::vector<Person>, Rejection> Lookup(const RawIdentifier& identifier,
-                                                                std::string_view region,
-                                                                const Deadline& deadline) = 0;
+                                                              std::string_view region,
+                                                              const Deadline& deadline) = 0;
   virtual StoreStats Stats() = 0;
   // Whether the database answers right now; never throws.
   virtual bool Healthy() = 0;

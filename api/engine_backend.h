@@ -25,12 +25,16 @@ class EngineBackend final : public IdentityBackend {
     return engine_.BatchUpsert(records, receipt, deadline);
   }
   void ForgetReceipts(std::int64_t job) override { engine_.ForgetReceipts(job); }
+  std::optional<DeletedRecord> DeleteRecord(const std::string& source, const std::string& record_id,
+                                            const Deadline& deadline) override {
+    return engine_.DeleteRecord(source, record_id, deadline);
+  }
   std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) override {
     return engine_.GetPerson(id, deadline);
   }
   std::variant<std::vector<Person>, Rejection> Lookup(const RawIdentifier& identifier,
-                                                        std::string_view region,
-                                                        const Deadline& deadline) override {
+                                                      std::string_view region,
+                                                      const Deadline& deadline) override {
     return engine_.Lookup(identifier, region, deadline);
   }
   StoreStats Stats() override { return engine_.Stats(); }

@@ -68,6 +68,9 @@ void FillCommon(const UpsertResult& result, Message& out) {
     id->set_type(g.type);
     id->set_value(g.value);
   }
+  out.set_source(result.source);
+  out.set_record_id(result.record_id);
+  for (const auto id : result.split_person_ids) out.add_split_person_ids(id);
 }
 
 // Identifiers (anything with type and value) and traits into a v1::Record
@@ -98,6 +101,7 @@ std::variant<Record, std::string> ToRecord(const v1::Record& record) {
   }
   out.default_region = record.default_region();
   out.source = record.source();
+  out.record_id = record.record_id();
   return out;
 }
 
@@ -109,6 +113,7 @@ void FillRecord(const Record& record, v1::Record& out) {
   FillIdentifiersAndTraits(record.identifiers, record.traits, out);
   out.set_default_region(record.default_region);
   out.set_source(record.source);
+  out.set_record_id(record.record_id);
 }
 
 void FillUpsertResult(const UpsertResult& result, v1::UpsertResponse& out) {

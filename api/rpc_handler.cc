@@ -64,6 +64,7 @@ Handler HandlerOf(std::string_view method) {
   using M = IdentityMethods;
   static const std::pair<std::string_view, Handler> kMethods[] = {
       {"BatchUpsert", &RunMethod<&M::BatchUpsert>},
+      {"DeleteRecord", &RunMethod<&M::DeleteRecord>},
       {"ForgetReceipts", &RunMethod<&M::ForgetReceipts>},
       {"GetPerson", &RunMethod<&M::GetPerson>},
       {"Lookup", &RunMethod<&M::Lookup>},

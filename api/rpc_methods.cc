@@ -1,6 +1,7 @@
 #include "api/rpc_methods.h"
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -115,6 +116,27 @@ Reply<v1::BatchUpsertResponse> IdentityMethods::BatchUpsert(const v1::BatchUpser
       FillError(Refused(results[i]), out);
     }
   }
+  return response;
+}
+
+Reply<v1::DeleteRecordResponse> IdentityMethods::DeleteRecord(
+    const v1::DeleteRecordRequest& request, const Deadline& deadline) const {
+  if (request.record_id().empty()) return Invalid("recordId is required");
+  std::optional<DeletedRecord> deleted;
+  try {
+    deleted = backend_.DeleteRecord(request.source(), request.record_id(), deadline);
+  } catch (const std::invalid_argument& e) {
+    return Invalid(e.what());
+  }
+  if (!deleted) {
+    return RpcError{Code::kNotFound, "no record \"" + ToValidUtf8(request.record_id()) +
+                                         "\" of source \"" + ToValidUtf8(request.source()) +
+                                         "\" is stored"};
+  }
+  v1::DeleteRecordResponse response;
+  response.set_person_id(deleted->person_id);
+  response.set_person_removed(deleted->person_removed);
+  for (const auto id : deleted->split_person_ids) response.add_split_person_ids(id);
   return response;
 }
 

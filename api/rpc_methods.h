@@ -30,6 +30,8 @@ class IdentityMethods {
   static Reply<v1::UpsertResponse> UpsertReply(const UpsertResult& result);
   Reply<v1::BatchUpsertResponse> BatchUpsert(const v1::BatchUpsertRequest& request,
                                              const Deadline& deadline) const;
+  Reply<v1::DeleteRecordResponse> DeleteRecord(const v1::DeleteRecordRequest& request,
+                                               const Deadline& deadline) const;
   Reply<v1::ForgetReceiptsResponse> ForgetReceipts(const v1::ForgetReceiptsRequest& request,
                                                    const Deadline& deadline) const;
   Reply<v1::GetPersonResponse> GetPerson(const v1::GetPersonRequest& request,

@@ -24,6 +24,7 @@ namespace {
 struct ImportFlags {
   batch::ImportOptions options;
   std::vector<std::string> maps, traits;
+  std::string record_id;  // --record-id COLUMN
   std::string mapping_file;
   std::string server;
   std::string report;
@@ -41,6 +42,9 @@ std::optional<std::string> BuildMapping(ImportFlags& f) {
   }
   if (!f.mapping_file.empty()) {
     if (auto error = f.options.mapping.AddFile(f.mapping_file)) return *error;
+  }
+  if (!f.record_id.empty()) {
+    if (auto error = f.options.mapping.SetRecordId(f.record_id)) return *error;
   }
   Model model;
   try {
@@ -114,6 +118,8 @@ void AddImportCommand(CLI::App& app) {
       ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
   cmd->add_option("--map", flags->maps, "CSV: identifier TYPE=COLUMN[+COLUMN...] (repeatable)");
   cmd->add_option("--trait", flags->traits, "CSV: trait NAME=COLUMN[+COLUMN...] (repeatable)");
+  cmd->add_option("--record-id", flags->record_id,
+                  "CSV: COLUMN[+COLUMN...] holding each row's record id; a stored id is replaced");
   cmd->add_option("--mapping", flags->mapping_file,
                   "CSV: file of 'map TYPE=COLUMN' / 'trait NAME=COLUMN' lines");
   cmd->add_option("--region", o.default_region, "Region for phones of records naming none");

@@ -63,6 +63,14 @@ std::optional<std::string> CsvMapping::AddTrait(std::string_view spec) {
   return Add(spec, &traits);
 }
 
+std::optional<std::string> CsvMapping::SetRecordId(std::string_view spec) {
+  if (record_id) return std::string("the record id column is given twice");
+  std::vector<ColumnMapping> one;
+  if (auto error = Add("record_id=" + std::string(spec), &one)) return error;
+  record_id = std::move(one.front());
+  return std::nullopt;
+}
+
 std::optional<std::string> CsvMapping::AddFile(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) return "mapping file " + path + " is a directory";
@@ -114,6 +122,11 @@ std::variant<BoundMapping, std::string> BoundMapping::Bind(const CsvMapping& map
   };
   if (auto error = bind_all(mapping.identifiers, &bound.identifiers_)) return *error;
   if (auto error = bind_all(mapping.traits, &bound.traits_)) return *error;
+  if (mapping.record_id) {
+    std::vector<Bound> one;
+    if (auto error = bind_all({*mapping.record_id}, &one)) return *error;
+    bound.record_id_ = std::move(one.front());
+  }
   return bound;
 }
 
@@ -131,6 +144,7 @@ std::variant<Record, std::string> BoundMapping::ToRecord(const CsvFields& row) c
     std::string value = Join(row, b.indexes);
     if (!value.empty()) record.traits[b.name] = std::move(value);
   }
+  if (record_id_) record.record_id = Join(row, record_id_->indexes);
   return record;
 }
 

@@ -31,6 +31,10 @@ struct ColumnMapping {
 struct CsvMapping {
   std::vector<ColumnMapping> identifiers;
   std::vector<ColumnMapping> traits;
+  // The column(s) holding each row's record id ("COLUMN[+COLUMN...]", name
+  // unused): a row whose id is stored replaces that record. None: ids are
+  // generated.
+  std::optional<ColumnMapping> record_id;
 
   bool empty() const { return identifiers.empty() && traits.empty(); }
 
@@ -38,6 +42,9 @@ struct CsvMapping {
   std::optional<std::string> AddIdentifier(std::string_view spec);
   // Adds "NAME=COLUMN[+COLUMN...]"; an error message when malformed.
   std::optional<std::string> AddTrait(std::string_view spec);
+  // Sets the record id column(s), "COLUMN[+COLUMN...]"; an error message
+  // when malformed or set twice.
+  std::optional<std::string> SetRecordId(std::string_view spec);
   // Adds every entry of the mapping file at `path`; an error message naming
   // the file and line when it cannot be read or a line is malformed.
   std::optional<std::string> AddFile(const std::string& path);
@@ -64,6 +71,7 @@ class BoundMapping {
   std::size_t width_ = 0;
   std::vector<Bound> identifiers_;
   std::vector<Bound> traits_;
+  std::optional<Bound> record_id_;
 };
 
 }  // namespace idres::batch

@@ -105,6 +105,8 @@ std::variant<Record, std::string> ParseNdjsonRecord(std::string_view line) {
       error = ReadString(value, key, &record.default_region);
     } else if (key == "source") {
       error = ReadString(value, key, &record.source);
+    } else if (key == "recordId" || key == "record_id") {
+      error = ReadString(value, key, &record.record_id);
     } else {
       error = "unknown field \"" + key + "\"";
     }

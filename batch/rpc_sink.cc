@@ -35,6 +35,7 @@ Record Sendable(const Record& record, std::vector<Rejection>* left_out) {
   out.traits = record.traits;
   out.default_region = record.default_region;
   out.source = ToValidUtf8(record.source);
+  out.record_id = ToValidUtf8(record.record_id);
   for (const RawIdentifier& id : record.identifiers) {
     if (!FindInvalidUtf8(id.type) && !FindInvalidUtf8(id.value)) {
       out.identifiers.push_back(id);

@@ -27,6 +27,8 @@ class FakeBackend : public api::IdentityBackend {
   std::vector<std::int64_t> forgotten;  // every job passed to ForgetReceipts
   std::int64_t asked_id = 0;
   RawIdentifier asked_identifier;
+  std::pair<std::string, std::string> asked_record;  // DeleteRecord's (source, record_id)
+  std::optional<DeletedRecord> deletion = DeletedRecord{7, false, {12}};
   std::string asked_region;
   Deadline asked_deadline;  // of the last data call that takes one
 
@@ -74,6 +76,13 @@ class FakeBackend : public api::IdentityBackend {
     receipts.push_back(receipt);
     return BatchUpsert(records, deadline);
   }
+  std::optional<DeletedRecord> DeleteRecord(const std::string& source, const std::string& record_id,
+                                            const Deadline& deadline) override {
+    asked_deadline = deadline;
+    MaybeFail();
+    asked_record = {source, record_id};
+    return deletion;
+  }
   void ForgetReceipts(std::int64_t job) override {
     MaybeFail();
     forgotten.push_back(job);
@@ -85,8 +94,8 @@ class FakeBackend : public api::IdentityBackend {
     return person;
   }
   std::variant<std::vector<Person>, Rejection> Lookup(const RawIdentifier& identifier,
-                                                        std::string_view region,
-                                                        const Deadline& deadline) override {
+                                                      std::string_view region,
+                                                      const Deadline& deadline) override {
     asked_deadline = deadline;
     MaybeFail();
     asked_identifier = identifier;

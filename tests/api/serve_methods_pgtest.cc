@@ -2,6 +2,8 @@
 // in JSON sent by curl, and in binary proto.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include <tuple>
+#include <vector>
 
 #include "api/idres/v1/identity.pb.h"
 #include "tests/api/curl.h"
@@ -74,6 +76,31 @@ TEST_CASE("Every method answers JSON sent by curl", "[pg]") {
   REQUIRE(stats.status == 200);
   CHECK(Body(stats)["persons"] == "2");
   CHECK(db.Count("SELECT count(*) FROM persons") == 2);
+  CHECK(c["source"] == "crm");
+  CHECK(c["recordId"].get<std::string>().rfind("g-", 0) == 0);
+
+  // A record under its own id: replaced by the same id, then deleted.
+  const auto named = CurlCall(port, "Upsert", R"({"record":{
+      "identifiers":[{"type":"email","value":"carl@example.com"}],"source":"crm","recordId":"c-9"}})");
+  REQUIRE(named.status == 200);
+  CHECK(Body(named)["recordId"] == "c-9");
+  const std::string carl = Body(named)["personId"];
+  const auto replaced = CurlCall(port, "Upsert", R"({"record":{
+      "identifiers":[{"type":"email","value":"carl@example.org"}],"source":"crm","recordId":"c-9"}})");
+  REQUIRE(replaced.status == 200);
+  CHECK(Body(replaced)["personId"] == carl);
+  CHECK(db.Count("SELECT count(*) FROM identifiers WHERE value = 'carl@example.com'") == 0);
+  const auto deleted = CurlCall(port, "DeleteRecord", R"({"source":"crm","recordId":"c-9"})");
+  REQUIRE(deleted.status == 200);
+  CHECK(Body(deleted)["personId"] == carl);
+  CHECK(Body(deleted)["personRemoved"] == true);
+  const auto again = CurlCall(port, "DeleteRecord", R"({"source":"crm","recordId":"c-9"})");
+  CHECK(again.status == 404);
+  CHECK(Body(again)["code"] == "not_found");
+  CHECK(Body(again)["message"] == "no record \"c-9\" of source \"crm\" is stored");
+  const auto bad = CurlCall(port, "DeleteRecord", R"({"source":"crm"})");
+  CHECK(bad.status == 400);
+  CHECK(Body(bad)["message"] == "recordId is required");
 }
 
 TEST_CASE("A merged-away id answers with its survivor and says so", "[pg]") {
@@ -153,6 +180,32 @@ TEST_CASE("Every method answers binary proto", "[pg]") {
   const auto stats = Parse<v1::StatsResponse>(ProtoCall(client, "Stats", v1::StatsRequest()));
   CHECK(stats.persons() == 1);
   CHECK(stats.identifiers() == 1);
+
+  // Two records of one person; deleting the one that bridged splits it.
+  v1::BatchUpsertRequest pair;
+  for (const auto& [id, type, value] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"b-1", "phone", "+4917012345678"}, {"b-2", "email", "proto@example.com"}}) {
+    v1::Record* r = pair.add_records();
+    r->set_source("crm");
+    r->set_record_id(id);
+    r->add_identifiers()->set_type(type);
+    r->mutable_identifiers(0)->set_value(value);
+  }
+  pair.mutable_records(1)->add_identifiers()->set_type("phone");
+  pair.mutable_records(1)->mutable_identifiers(1)->set_value("+4917012345678");
+  const auto both = Parse<v1::BatchUpsertResponse>(ProtoCall(client, "BatchUpsert", pair));
+  REQUIRE(both.results_size() == 2);
+  CHECK(both.results(1).record_id() == "b-2");
+  CHECK(both.results(1).person_id() == created.person_id());
+  v1::DeleteRecordRequest del;
+  del.set_source("crm");
+  del.set_record_id("b-2");
+  const auto deleted = Parse<v1::DeleteRecordResponse>(ProtoCall(client, "DeleteRecord", del));
+  CHECK(deleted.person_id() == created.person_id());
+  CHECK_FALSE(deleted.person_removed());
+  REQUIRE(deleted.split_person_ids_size() == 1);
+  CHECK(db.Count("SELECT count(*) FROM persons") == 2);
 }
 
 }  // namespace

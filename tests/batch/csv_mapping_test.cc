@@ -33,6 +33,19 @@ TEST_CASE("map and trait specs become identifiers and traits", "[csv_mapping]") 
   CHECK(std::get<std::string>(r.traits.at("first_name")) == "Anna");
 }
 
+TEST_CASE("the record id column names each row's record", "[csv_mapping]") {
+  CsvMapping mapping;
+  REQUIRE_FALSE(mapping.AddIdentifier("email=email"));
+  REQUIRE_FALSE(mapping.SetRecordId("unique_id"));
+  CHECK(mapping.SetRecordId("email") == "the record id column is given twice");
+  auto record = BindOk(mapping).ToRecord({"7", "Anna", "Smith", "1971-06-24", "a@x.org"});
+  CHECK(std::get<Record>(record).record_id == "7");
+  CsvMapping missing;
+  REQUIRE_FALSE(missing.SetRecordId("id"));
+  CHECK(std::get<std::string>(BoundMapping::Bind(missing, kHeader)) ==
+        "no column \"id\" in the header");
+}
+
 TEST_CASE("empty cells are left out, joined columns skip empty parts", "[csv_mapping]") {
   CsvMapping mapping;
   REQUIRE_FALSE(mapping.AddIdentifier("email=email"));

@@ -220,5 +220,29 @@ TEST_CASE("import takes the service's --model, and matches as it would", "[pg][i
   CHECK(db.Count("SELECT count(*) FROM persons") == 0);
 }
 
+TEST_CASE("an import run again with the same record ids replaces instead of duplicating",
+          "[pg][import]") {
+  TestDatabase db;
+  const auto Run = [&](const std::string& csv) {
+    TempDir dir;  // a new checkpoint: a new run, not a resume
+    const std::string input = dir.Write("contacts.csv", csv);
+    REQUIRE(testing::RunToEnd(
+                testing::ImportArgs(input, dir,
+                                    {"--database-url", db.url(), "--map", "email=email", "--map",
+                                     "phone=phone", "--record-id", "id", "--source", "crm"}),
+                dir.File("log")) == 0);
+  };
+  Run("id,email,phone\nc1,anna@x.org,\nc2,bob@x.org,+4917012345678\nc3,carl@x.org,\n");
+  REQUIRE(db.Count("SELECT count(*) FROM persons") == 3);
+  // Bob changed his email; the others are sent unchanged.
+  Run("id,email,phone\nc1,anna@x.org,\nc2,bob@y.org,+4917012345678\nc3,carl@x.org,\n");
+  CHECK(db.Count("SELECT count(*) FROM persons") == 3);
+  CHECK(db.Count("SELECT count(*) FROM records") == 3);
+  CHECK(db.Count("SELECT count(*) FROM records WHERE source = 'crm'") == 3);
+  CHECK(db.Count("SELECT count(*) FROM identifiers WHERE value = 'bob@x.org'") == 0);
+  CHECK(db.Count("SELECT count(*) FROM identifiers i JOIN identifiers j ON i.person_id = "
+                 "j.person_id WHERE i.value = 'bob@y.org' AND j.value = '+4917012345678'") == 1);
+}
+
 }  // namespace
 }  // namespace idres::batch

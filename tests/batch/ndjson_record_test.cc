@@ -14,7 +14,8 @@ std::string Reason(std::string_view line) {
 TEST_CASE("an NDJSON line in the Upsert record's shape", "[ndjson]") {
   auto result = ParseNdjsonRecord(
       R"({"identifiers":[{"type":"email","value":"A@x.org"},{"type":"phone","value":"0170 1234567"}],)"
-      R"("traits":{"tier":"gold","age":42,"vip":true},"defaultRegion":"DE","source":"crm"})");
+      R"("traits":{"tier":"gold","age":42,"vip":true},"defaultRegion":"DE","source":"crm",)"
+      R"("recordId":"c-7"})");
   REQUIRE(std::holds_alternative<Record>(result));
   const Record& r = std::get<Record>(result);
   REQUIRE(r.identifiers.size() == 2);
@@ -25,6 +26,7 @@ TEST_CASE("an NDJSON line in the Upsert record's shape", "[ndjson]") {
   CHECK(std::get<bool>(r.traits.at("vip")));
   CHECK(r.default_region == "DE");
   CHECK(r.source == "crm");
+  CHECK(r.record_id == "c-7");
 }
 
 TEST_CASE("snake_case default_region is accepted", "[ndjson]") {
