@@ -145,6 +145,19 @@ class Engine {
   std::optional<DeletedRecord> DeleteRecord(const std::string& source, const std::string& record_id,
                                             const Deadline& deadline = {});
 
+  // Erases person `id` (or the person it was merged into): every record,
+  // identifier, trait, key and redirect of it, in one transaction under
+  // the upsert's locks (every key of the person, then its row). Afterwards
+  // the id and every id that redirected to it name no person, and
+  // Removal() says they were erased and when; nothing else of it stays. A
+  // later upsert of the same values creates a new person. nullopt when `id`
+  // names no live person.
+  std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline = {});
+
+  // Why `id` names no person any more; nullopt when it was never removed
+  // (it is live, merged away, or was never handed out).
+  std::optional<PersonRemoval> Removal(std::int64_t id, const Deadline& deadline = {});
+
   // Deletes the receipts of `job` (once an import is complete).
   void ForgetReceipts(std::int64_t job);
 

@@ -70,6 +70,18 @@ struct DeletedRecord {
   std::vector<std::int64_t> split_person_ids;
 };
 
+// What Engine::ForgetPerson erased.
+struct ErasedPerson {
+  std::int64_t person_id = 0;            // the live person
+  std::vector<std::int64_t> erased_ids;  // it and every id that redirected to it, ascending
+};
+
+// Why an id names no person any more (Engine::Removal).
+struct PersonRemoval {
+  std::string why;         // "erased" (ForgetPerson) or "emptied" (its last record was deleted)
+  std::string removed_at;  // RFC 3339, UTC
+};
+
 struct Person {
   std::int64_t id = 0;
   std::vector<Identifier> identifiers;  // sorted by (type, value)

@@ -18,6 +18,8 @@ std::span<const Statement> AllStatements() {
                                        kDropRecords,
                                        kReadNamedRecords,
                                        kReadRecordsOf,
+                                       kErasePerson,
+                                       kReadRemoval,
                                        kResolveId,
                                        kFindByIdentifier,
                                        kStats,

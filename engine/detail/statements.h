@@ -249,6 +249,28 @@ inline constexpr Statement kReadRecordsOf{
                                                               " t.value #>> '{}', NULL FROM records r, jsonb_each(r.traits) AS t"
                                                               " WHERE r.person_id = ANY($1::bigint[])"};
 
+// ForgetPerson: person $1 and everything of it — its records, values,
+// keys, and the redirects to it (with their reasons, which name values) —
+// deleted; removed_persons keeps, without data, that it and each id that
+// redirected to it were erased. Returns those ids.
+inline constexpr Statement kErasePerson{
+    "idres_erase_person",
+    "WITH gone AS (SELECT $1::bigint AS id UNION SELECT absorbed_id FROM merges"
+    "  WHERE survivor_id = $1),"
+    " m AS (DELETE FROM merges WHERE survivor_id = $1 RETURNING 1),"
+    " r AS (DELETE FROM records WHERE person_id = $1 RETURNING 1),"
+    " k AS (DELETE FROM match_keys WHERE person_id = $1 RETURNING 1),"
+    " i AS (DELETE FROM identifiers WHERE person_id = $1 RETURNING 1),"
+    " p AS (DELETE FROM persons WHERE id = $1 RETURNING 1)"
+    " INSERT INTO removed_persons (person_id, why) SELECT id, 'erased' FROM gone"
+    " ON CONFLICT (person_id) DO UPDATE SET why = 'erased', removed_at = now()"
+    " RETURNING person_id"};
+
+// Why id $1 names no person: (why, removed_at), or no row.
+inline constexpr Statement kReadRemoval{
+    "idres_read_removal",
+    "SELECT why, " IDRES_SQL_RFC3339("removed_at") " FROM removed_persons WHERE person_id = $1"};
+
 inline constexpr Statement kResolveId{"idres_resolve_id",
                                       "SELECT survivor_id FROM merges WHERE absorbed_id = $1"};
 
