@@ -14,7 +14,7 @@ namespace idres::detail {
 // The source of a record that names none.
 inline constexpr const char* kDefaultSource = "default";
 // The source of the synthetic record step 3 of the store gave every person
-// that existed before records (schema/0003_records.sql).
+// that existed before records (schema/0004_records.sql).
 inline constexpr const char* kMigrationSource = "idres-migration";
 
 inline constexpr std::size_t kMaxSourceBytes = 256;
