@@ -185,7 +185,7 @@ void DropStaleValues(Tx& tx, std::int64_t id, const std::vector<Identifier>& sta
     types.push_back(s.type);
     values.push_back(s.value);
   }
-  tx.Exec(kDropStaleValues, id, TextArray(types), TextArray(values));
+  tx.Defer(kDropStaleValues, id, TextArray(types), TextArray(values));
 }
 
 void Ping(Tx& tx) { tx.Exec(kPing); }

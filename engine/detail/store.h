@@ -90,19 +90,22 @@ struct PersonWrites {
 };
 
 // The writes below are sent with the transaction's next statement or its
-// COMMIT (Tx::Defer); their errors are thrown there.
+// COMMIT (Tx::Defer); their errors are thrown there. Each appends the change
+// rows of the persons it writes (engine/detail/change_log.h): call them
+// after the transaction's last lock.
 
-// Writes the stored persons of `w` (kUpdatePersons) with the next message;
-// nothing when it names none.
+// Writes the stored persons of `w` (kUpdatePersons), each changed ('updated'),
+// with the next message; nothing when it names none.
 void DeferUpdates(Tx& tx, const PersonWrites& w);
 
-// Writes the created persons of `w` (kCreatePersons) and commits, with
-// whatever is pending, in one round trip; returns the real id of each
-// provisional one.
+// Writes the created persons of `w` (kCreatePersons: each 'created', and
+// 'merged' after it when merged away) and commits, with whatever is
+// pending, in one round trip; returns the real id of each provisional one.
 std::map<std::int64_t, std::int64_t> CreateAndCommit(Tx& tx, const PersonWrites& w);
 
 // Moves the identifiers of `absorbed` to `survivor`, redirects their ids (and
-// older redirects to them) to `survivor`, and deletes them.
+// older redirects to them) to `survivor`, and deletes them ('merged' into
+// `survivor`, which the caller writes with DeferUpdates: 'updated').
 void MergeInto(Tx& tx, std::int64_t survivor, std::span<const std::int64_t> absorbed,
                const std::string& reason);
 
@@ -117,7 +120,8 @@ StoreStats ReadStats(Tx& tx);
 // Every stored identifier as (person, identifier), ordered by person.
 std::vector<std::pair<std::int64_t, Identifier>> ReadAllIdentifiers(Tx& tx);
 
-// Deletes person `id`'s stored values `stale` and all its match keys.
+// Deletes person `id`'s stored values `stale` and all its match keys, with
+// the next message.
 void DropStaleValues(Tx& tx, std::int64_t id, const std::vector<Identifier>& stale);
 
 // A trivial query: throws when the database does not answer.
