@@ -16,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/change.h"
 #include "engine/deadline.h"
 #include "engine/record.h"
 #include "engine/submit.h"
@@ -38,9 +39,12 @@ class IdentityBackend {
   virtual void ForgetReceipts(std::int64_t job) = 0;
   virtual std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) = 0;
   virtual std::variant<std::vector<Person>, Rejection> Lookup(const RawIdentifier& identifier,
-                                                                std::string_view region,
-                                                                const Deadline& deadline) = 0;
+                                                              std::string_view region,
+                                                              const Deadline& deadline) = 0;
   virtual StoreStats Stats() = 0;
+  // At most `limit` changes after `after_position` (Engine::ListChanges).
+  virtual std::vector<Change> ListChanges(std::int64_t after_position, std::size_t limit,
+                                          const Deadline& deadline) = 0;
   // Whether the database answers right now; never throws.
   virtual bool Healthy() = 0;
   // Connections currently borrowed from the pool.

@@ -29,11 +29,15 @@ class EngineBackend final : public IdentityBackend {
     return engine_.GetPerson(id, deadline);
   }
   std::variant<std::vector<Person>, Rejection> Lookup(const RawIdentifier& identifier,
-                                                        std::string_view region,
-                                                        const Deadline& deadline) override {
+                                                      std::string_view region,
+                                                      const Deadline& deadline) override {
     return engine_.Lookup(identifier, region, deadline);
   }
   StoreStats Stats() override { return engine_.Stats(); }
+  std::vector<Change> ListChanges(std::int64_t after_position, std::size_t limit,
+                                  const Deadline& deadline) override {
+    return engine_.ListChanges(after_position, limit, deadline);
+  }
   bool Healthy() override {
     try {
       return engine_.Healthy();
