@@ -17,6 +17,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/change.h"
 #include "engine/deadline.h"
 #include "engine/record.h"
 #include "engine/submit.h"
@@ -45,6 +46,9 @@ class IdentityBackend {
                                                               std::string_view region,
                                                               const Deadline& deadline) = 0;
   virtual StoreStats Stats() = 0;
+  // At most `limit` changes after `after_position` (Engine::ListChanges).
+  virtual std::vector<Change> ListChanges(std::int64_t after_position, std::size_t limit,
+                                          const Deadline& deadline) = 0;
   // Whether the database answers right now; never throws.
   virtual bool Healthy() = 0;
   // Connections currently borrowed from the pool.

@@ -103,6 +103,26 @@ std::variant<std::vector<UpsertResult>, std::string> ParseBatchResponse(const st
   }
 }
 
+std::string ListChangesRequestProto(std::int64_t after_position, std::int32_t limit) {
+  v1::ListChangesRequest request;
+  request.set_after_position(after_position);
+  request.set_limit(limit);
+  return request.SerializeAsString();
+}
+
+std::variant<std::vector<Change>, std::string> ParseListChangesProto(const std::string& body) {
+  v1::ListChangesResponse response;
+  if (!response.ParseFromString(body))
+    return std::string("the response is not a ListChangesResponse");
+  std::vector<Change> changes;
+  for (const v1::Change& c : response.changes()) {
+    auto change = ToChange(c);
+    if (auto* reason = std::get_if<std::string>(&change)) return std::move(*reason);
+    changes.push_back(std::get<Change>(std::move(change)));
+  }
+  return changes;
+}
+
 std::string ConnectErrorCode(const std::string& body, std::string* message) {
   json doc = json::parse(body, nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) {

@@ -2,8 +2,9 @@
 // --server, the benchmark suite, tests; sent with api/http_client.h), built
 // from and read into the engine's plain values so that the caller needs no
 // protobuf type: the binary protobuf encoding ("application/proto" in the
-// Connect protocol), which a server decodes several times faster, and the
-// proto3 JSON mapping of BatchUpsert and ForgetReceipts
+// Connect protocol) of Upsert and ListChanges, which a server decodes
+// several times faster, and the proto3 JSON mapping of BatchUpsert and
+// ForgetReceipts
 // (api/idres/v1/identity.proto). Pure functions; thread-safe.
 #pragma once
 
@@ -14,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/change.h"
 #include "engine/record.h"
 
 namespace idres::api {
@@ -40,6 +42,13 @@ std::string ForgetReceiptsJson(std::int64_t job);
 // The results of a BatchUpsertResponse, or why the body is not one. A
 // result carrying an Error gets `error` "<code>: <message>".
 std::variant<std::vector<UpsertResult>, std::string> ParseBatchResponse(const std::string& body);
+
+// A ListChangesRequest for the changes after `after_position`, at most
+// `limit`, binary protobuf.
+std::string ListChangesRequestProto(std::int64_t after_position, std::int32_t limit);
+
+// The changes of a binary ListChangesResponse, or why the body is not one.
+std::variant<std::vector<Change>, std::string> ParseListChangesProto(const std::string& body);
 
 // The Connect error's code in an error body ({"code":..,"message":..}),
 // "unknown" when there is none; `message` gets the message.

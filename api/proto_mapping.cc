@@ -2,6 +2,11 @@
 
 #include <google/protobuf/util/time_util.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <iterator>
+
 #include "normalize/utf8.h"
 
 namespace idres::api {
@@ -49,6 +54,22 @@ v1::Outcome ToProto(Outcome outcome) {
                                     v1::OUTCOME_UNCHANGED};  // in the order of Outcome
   return kProto[static_cast<std::size_t>(outcome)];
 }
+
+// `t` as the engine writes times: RFC 3339, UTC, with microseconds.
+std::string Rfc3339Micros(const google::protobuf::Timestamp& t) {
+  const std::time_t seconds = t.seconds();
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[64];  // room for any int the format may be given
+  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%06dZ", utc.tm_year + 1900,
+                utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, t.nanos() / 1000);
+  return text;
+}
+
+// In the order of ChangeKind.
+constexpr v1::ChangeKind kChangeKinds[] = {v1::CHANGE_KIND_CREATED, v1::CHANGE_KIND_UPDATED,
+                                           v1::CHANGE_KIND_MERGED, v1::CHANGE_KIND_SPLIT,
+                                           v1::CHANGE_KIND_ERASED};
 
 template <typename Message>
 void FillCommon(const UpsertResult& result, Message& out) {
@@ -130,5 +151,30 @@ void FillPerson(const Person& person, v1::Person& out) {
   FillTimestamp(person.created_at, out.mutable_created_at());
   FillTimestamp(person.updated_at, out.mutable_updated_at());
   if (person.redirected_from) out.set_redirected_from(*person.redirected_from);
+}
+
+void FillChange(const Change& change, v1::Change& out) {
+  out.set_position(change.position);
+  out.set_person_id(change.person_id);
+  out.set_kind(kChangeKinds[static_cast<std::size_t>(change.kind)]);
+  if (change.other_id) out.set_other_id(*change.other_id);
+  FillTimestamp(change.changed_at, out.mutable_changed_at());
+}
+
+std::variant<Change, std::string> ToChange(const v1::Change& change) {
+  Change out;
+  const auto* kind = std::find(std::begin(kChangeKinds), std::end(kChangeKinds), change.kind());
+  if (kind == std::end(kChangeKinds)) {
+    return "change " + std::to_string(change.position()) + " has kind " +
+           std::to_string(change.kind()) + ", which this idres does not know";
+  }
+  out.kind = static_cast<ChangeKind>(kind - std::begin(kChangeKinds));
+  out.position = change.position();
+  out.person_id = change.person_id();
+  if (change.has_other_id()) out.other_id = change.other_id();
+  if (change.has_changed_at()) {
+    out.changed_at = Rfc3339Micros(change.changed_at());
+  }
+  return out;
 }
 }  // namespace idres::api

@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "api/idres/v1/identity.pb.h"
+#include "engine/change.h"
 #include "engine/record.h"
 
 namespace idres::api {
@@ -25,5 +26,11 @@ void FillUpsertResult(const UpsertResult& result, v1::UpsertResponse& out);
 void FillUpsertResult(const UpsertResult& result, v1::BatchUpsertResult& out);
 
 void FillPerson(const Person& person, v1::Person& out);
+
+void FillChange(const Change& change, v1::Change& out);
+
+// The engine's change for `change` (the inverse of FillChange), for clients;
+// a kind this build does not know is refused with the reason.
+std::variant<Change, std::string> ToChange(const v1::Change& change);
 
 }  // namespace idres::api

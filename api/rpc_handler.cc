@@ -69,6 +69,7 @@ Handler HandlerOf(std::string_view method) {
       {"GetPerson", &RunMethod<&M::GetPerson>},
       {"Lookup", &RunMethod<&M::Lookup>},
       {"Stats", &RunMethod<&M::Stats>},
+      {"ListChanges", &RunMethod<&M::ListChanges>},
   };
   for (const auto& [name, handler] : kMethods) {
     if (name == method) return handler;

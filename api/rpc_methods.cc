@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "api/proto_mapping.h"
+#include "engine/engine.h"
 #include "normalize/utf8.h"
 
 namespace idres::api {
@@ -182,6 +183,21 @@ Reply<v1::StatsResponse> IdentityMethods::Stats(const v1::StatsRequest& /*reques
   response.set_persons(stats.persons);
   response.set_merged_away(stats.merged_away);
   response.set_identifiers(stats.identifiers);
+  return response;
+}
+
+Reply<v1::ListChangesResponse> IdentityMethods::ListChanges(const v1::ListChangesRequest& request,
+                                                            const Deadline& deadline) const {
+  if (request.after_position() < 0) return Invalid("afterPosition must not be negative");
+  if (request.limit() < 0) return Invalid("limit must not be negative");
+  const std::size_t limit =
+      request.limit() == 0 ? Engine::kMaxListChanges : static_cast<std::size_t>(request.limit());
+  const std::vector<Change> changes =
+      backend_.ListChanges(request.after_position(), limit, deadline);
+  v1::ListChangesResponse response;
+  for (const Change& c : changes) FillChange(c, *response.add_changes());
+  response.set_next_after_position(changes.empty() ? request.after_position()
+                                                   : changes.back().position);
   return response;
 }
 

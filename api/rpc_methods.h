@@ -1,4 +1,4 @@
-// IdentityMethods: the six IdentityService methods on decoded messages, each
+// IdentityMethods: the seven IdentityService methods on decoded messages, each
 // within the call's deadline (Connect-Timeout-Ms; Stats and ForgetReceipts
 // are short and ignore it). Each either answers or returns the Connect error
 // the client should see for bad input or a limit; failures of the backend (engine/errors.h) are
@@ -39,6 +39,8 @@ class IdentityMethods {
   Reply<v1::LookupResponse> Lookup(const v1::LookupRequest& request,
                                    const Deadline& deadline) const;
   Reply<v1::StatsResponse> Stats(const v1::StatsRequest& request, const Deadline& deadline) const;
+  Reply<v1::ListChangesResponse> ListChanges(const v1::ListChangesRequest& request,
+                                             const Deadline& deadline) const;
 
  private:
   // The engine's record for `record`, or the error that refuses it whole.

@@ -14,6 +14,7 @@ void AddNormalizeCommand(CLI::App& app);  // app/normalize_command.cc
 void AddImportCommand(CLI::App& app);     // app/import_command.cc
 void AddReconcileCommand(CLI::App& app);  // app/reconcile_command.cc
 void AddModelCommand(CLI::App& app);      // app/engine_flags.cc
+void AddChangesCommand(CLI::App& app);    // app/changes_command.cc
 
 // The status main() returns once the chosen subcommand's callback ran.
 void SetExitCode(int code);

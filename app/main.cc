@@ -1,5 +1,5 @@
 // idres: one executable, one subcommand per job (serve, normalize, import,
-// reconcile). Parsing is CLI11's; logging is spdlog's (to stderr).
+// reconcile, changes, model). Parsing is CLI11's; logging is spdlog's (to stderr).
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   idres::app::AddImportCommand(app);
   idres::app::AddReconcileCommand(app);
   idres::app::AddModelCommand(app);
+  idres::app::AddChangesCommand(app);
 
   try {
     app.parse(argc, argv);

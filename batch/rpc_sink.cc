@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "api/client_requests.h"
-#include "api/http_client.h"
+#include "batch/service_call.h"
 #include "normalize/utf8.h"
 
 namespace idres::batch {
@@ -14,16 +14,6 @@ namespace {
 // stay well under both.
 constexpr std::size_t kMaxRecordsPerRequest = 1000;
 constexpr std::size_t kMaxBodyBytes = 512 * 1024;
-constexpr auto kTimeout = std::chrono::seconds(120);
-
-// The service refused a request for its size (HTTP 413, or
-// resource_exhausted: the service answers a whole request with that code
-// only for its body or its number of records, api/limits.h): sending it
-// again cannot help, sending it in halves may.
-class TooLargeError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 // `record` as it can travel in JSON: an identifier whose text is not UTF-8
 // is left out, with a rejection in `left_out`, as the engine rejects it;
@@ -46,32 +36,10 @@ Record Sendable(const Record& record, std::vector<Rejection>* left_out) {
   return out;
 }
 
-[[noreturn]] void ThrowConnectError(int status, const std::string& body) {
-  std::string message;
-  std::string code = api::ConnectErrorCode(body, &message);
-  std::string what = "server answered " + std::to_string(status) + " " + code + ": " + message;
-  if (status == 413 || code == "resource_exhausted") throw TooLargeError(code + ": " + message);
-  if (code == "deadline_exceeded") throw BusyError(what);
-  if (code == "unavailable") throw UnavailableError(what);
-  if (code == "aborted") throw ConflictError(what);
-  throw InternalError(what);
-}
-
 }  // namespace
 
-RpcSink::RpcSink(const std::string& url, std::string token) : token_(std::move(token)) {
-  const std::string scheme = "http://";
-  if (url.rfind(scheme, 0) != 0) throw std::invalid_argument("--server must be http://host:port");
-  std::string rest = url.substr(scheme.size());
-  std::size_t slash = rest.find('/');
-  std::string authority = rest.substr(0, slash);
-  std::string prefix = slash == std::string::npos ? "" : rest.substr(slash);
-  while (!prefix.empty() && prefix.back() == '/') prefix.pop_back();
-  std::size_t colon = authority.rfind(':');
-  host_ = authority.substr(0, colon);
-  port_ = colon == std::string::npos ? "80" : authority.substr(colon + 1);
-  prefix_ = prefix;
-}
+RpcSink::RpcSink(const std::string& url, std::string token)
+    : url_(ParseServiceUrl(url)), token_(std::move(token)) {}
 
 std::vector<UpsertResult> RpcSink::BatchUpsert(std::span<const Record> records) {
   return Send(records, nullptr);
@@ -137,7 +105,7 @@ void RpcSink::PostSplitting(const std::vector<std::size_t>& indexes,
   std::vector<UpsertResult> answers;
   try {
     answers = PostBatch(jsons, part_receipt ? &*part_receipt : nullptr);
-  } catch (const TooLargeError& e) {
+  } catch (const RequestTooLargeError& e) {
     // The service takes less than this client assumed (--max-body-bytes):
     // halves, down to the one record it cannot take.
     if (indexes.size() == 1) {
@@ -167,20 +135,7 @@ std::vector<UpsertResult> RpcSink::PostBatch(const std::vector<std::string>& rec
 }
 
 std::string RpcSink::Call(const std::string& method, std::string body) {
-  api::HttpClientOptions options;
-  options.timeout = kTimeout;
-  options.max_body_bytes = 64 * 1024 * 1024;
-  options.prefix = prefix_;
-  api::HttpHeaders headers;
-  if (!token_.empty()) headers["Authorization"] = "Bearer " + token_;
-  api::HttpResponse response;
-  try {
-    response = api::HttpClient(host_, port_, options).Call(method, std::move(body), headers);
-  } catch (const api::HttpClientError& e) {
-    throw UnavailableError(e.what());
-  }
-  if (response.status != 200) ThrowConnectError(response.status, response.body);
-  return std::move(response.body);
+  return CallService(url_, token_, method, std::move(body));
 }
 
 }  // namespace idres::batch

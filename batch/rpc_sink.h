@@ -6,11 +6,10 @@
 // bytes) is split into several. A receipt (engine/record.h, BatchReceipt)
 // travels with its records, split alike, so the service applies each record
 // of a resumed import once; ForgetReceipts() calls the service's
-// ForgetReceipts. Connect error codes (never their messages) map onto
-// engine/errors.h so the importer retries the same ones it retries against
-// the engine: unavailable -> UnavailableError, deadline_exceeded ->
-// BusyError, aborted -> ConflictError, resource_exhausted (the request's
-// size, see below) -> split, anything else -> InternalError.
+// ForgetReceipts. Connect error codes map onto engine/errors.h
+// (batch/service_call.h) so the importer retries the same ones it retries
+// against the engine; resource_exhausted (the request's size, see below)
+// splits the request.
 // A record the service refuses alone comes back as that record's error; so
 // does one with a trait JSON cannot carry (not UTF-8), which is never sent.
 // An identifier that is not UTF-8 is left out and rejected, as the engine
@@ -24,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "batch/service_call.h"
 #include "batch/upsert_sink.h"
 
 namespace idres::batch {
@@ -57,9 +57,7 @@ class RpcSink : public UpsertSink {
   // throws (see the file comment).
   std::string Call(const std::string& method, std::string body);
 
-  std::string host_;
-  std::string port_;
-  std::string prefix_;  // the service's path before /idres.v1.IdentityService/
+  ServiceUrl url_;
   std::string token_;
 };
 

@@ -66,6 +66,12 @@ Engine::Impl::Impl(EngineOptions o, EngineSeams s)
         "no advisory or person locks; concurrent upserts WILL create duplicates "
         "and lose updates. Tests and benchmark baselines only.");
   }
+  if (seams.skip_sequencer) {
+    spdlog::warn(
+        "UNSAFE: idres engine started with EngineSeams::skip_sequencer: "
+        "ListChanges lists change rows by seq; a change that commits late is never listed. "
+        "Tests only.");
+  }
 }
 
 void Engine::Impl::RunTx(const std::function<void(detail::Tx&)>& fn, const Deadline& deadline) {
@@ -75,7 +81,7 @@ void Engine::Impl::RunTx(const std::function<void(detail::Tx&)>& fn, const Deadl
 void Engine::Impl::RunLockedTx(std::span<const std::int64_t> lock_keys,
                                const std::function<void(detail::Tx&)>& fn,
                                const Deadline& deadline) {
-  RunAttempts(fn, lock_keys, true, deadline);
+  RunAttempts(fn, seams.skip_locks ? std::span<const std::int64_t>() : lock_keys, true, deadline);
 }
 
 detail::Timeouts Engine::Impl::TimeoutsFor(const Deadline& deadline) const {
@@ -88,9 +94,8 @@ detail::Timeouts Engine::Impl::TimeoutsFor(const Deadline& deadline) const {
 }
 
 void Engine::Impl::RunAttempts(const std::function<void(detail::Tx&)>& fn,
-                               std::span<const std::int64_t> lock_keys, bool locked,
+                               std::span<const std::int64_t> lock_keys, bool upsert_locks,
                                const Deadline& deadline) {
-  if (seams.skip_locks) lock_keys = {};
   for (int attempt = 0;; ++attempt) {
     ThrowIfPassed(deadline);
     std::string_view reason;
@@ -102,7 +107,7 @@ void Engine::Impl::RunAttempts(const std::function<void(detail::Tx&)>& fn,
       // Lock wait: until the key locks are answered, which with prepared
       // statements is together with the transaction's first statement.
       std::function<void()> on_begun;
-      if (locked) on_begun = [&] { AfterKeyLocks(lock_keys, start); };
+      if (upsert_locks) on_begun = [&] { AfterKeyLocks(lock_keys, start); };
       detail::Tx tx(lease, timeouts, lock_keys, std::move(on_begun));
       fn(tx);
       tx.Commit();

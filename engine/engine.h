@@ -35,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/change.h"
 #include "engine/deadline.h"
 #include "engine/errors.h"
 #include "engine/observer.h"
@@ -175,6 +176,22 @@ class Engine {
                                                       const Deadline& deadline = {});
 
   StoreStats Stats();
+
+  // The change feed (README.md, "The change feed"): the changes after
+  // position `after_position` (0: from the first), ascending, at most
+  // min(limit, kMaxListChanges) of them; fewer (none) when there are no
+  // more yet. Every change to a person is appended in the transaction that
+  // makes it, and gets its position once committed: positions are dense
+  // from 1, never change and never skip a change that commits late, so a
+  // caller that asks again after the last position it processed sees every
+  // change exactly once, across restarts of either side. Per person, the
+  // changes are in the order they committed; across persons, in an order
+  // consistent with the commits of changes that depend on each other. May
+  // hand out positions first (a short transaction under one advisory lock;
+  // it never waits for writers, nor they for it).
+  static constexpr std::size_t kMaxListChanges = 1000;
+  std::vector<Change> ListChanges(std::int64_t after_position, std::size_t limit,
+                                  const Deadline& deadline = {});
 
   // Reconcile, step 1 (read-only, no locks): every group of persons that
   // should be one, with phones re-normalized for `region` (empty: the

@@ -189,7 +189,9 @@ std::string NewPerson(const std::string& email, const std::string& phone, const 
        Array("0"), Array(prov), Array("'default'"), Array("'g-' || :n"), Array(Times("0", 5)),
        Array("'email', 'phone', 'name', 'birth_date', 'postal_code'"),
        Array(email + ", " + phone + ", " + weak), Array(Times("0", 2)), Array("'plan', 'seq'"),
-       Array("'string', 'number'"), Array("'trial', :n")});
+       Array("'string', 'number'"), Array("'trial', :n"),
+       // no part split off
+       "'{}'", "'{}'"});
 }
 
 }  // namespace

@@ -174,6 +174,7 @@ bool BatchResolver::Withdraw(const PreparedRecord& record, UpsertResult& r,
     std::vector<StoredRecord> part;
     for (std::size_t i : parts[k]) part.push_back(std::move(rest[i]));
     const std::int64_t id = Create({}, {});
+    persons_.back().split_from = holder;
     Rebuild(by_id_.at(id), std::move(part));
     r.split_person_ids.push_back(id);
   }

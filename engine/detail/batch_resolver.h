@@ -44,6 +44,7 @@ struct BatchPerson {
   bool live = true;
   std::int64_t merged_into = 0;  // when !live and not removed
   bool removed = false;          // its last record was deleted
+  std::int64_t split_from = 0;   // created: the person it split off, if it did
   // Its records: every one when the chunk read them (it withdraws a
   // record), else the ones this chunk gave it. A record with row 0, or one
   // the database has under another person, is written.

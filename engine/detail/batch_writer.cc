@@ -57,6 +57,10 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
     if (p.provisional()) {
       w.created.persons.push_back(p.now.id);
       w.created.inserted.push_back(p.live);
+      if (p.split_from != 0) {
+        w.created.split_from.push_back(p.split_from);
+        w.created.split_part.push_back(p.now.id);
+      }
     }
     if (p.removed) {
       if (p.stored) w.emptied.push_back(p.now.id);

@@ -42,9 +42,13 @@ struct Engine::Impl {
   // what it reads): one statement, observer and hook as above.
   void LockKeys(detail::Tx& tx, std::span<const std::int64_t> keys);
 
-  // The loop behind RunTx and RunLockedTx.
+  // The loop behind RunTx and RunLockedTx: each attempt's transaction
+  // opens with `lock_keys` locked; with `upsert_locks`, the wait is the
+  // upsert's (observer, test hook). The change feed's sequencer calls it
+  // with its own key.
   void RunAttempts(const std::function<void(detail::Tx&)>& fn,
-                   std::span<const std::int64_t> lock_keys, bool locked, const Deadline& deadline);
+                   std::span<const std::int64_t> lock_keys, bool upsert_locks,
+                   const Deadline& deadline);
   // The attempt's time limits: the configured lock timeout, both capped by
   // what is left of `deadline`.
   detail::Timeouts TimeoutsFor(const Deadline& deadline) const;

@@ -29,6 +29,10 @@ std::span<const Statement> AllStatements() {
                                        kReadReceipts,
                                        kWriteReceipts,
                                        kForgetReceipts,
+                                       kAppendChanges,
+                                       kNumberChanges,
+                                       kReadChanges,
+                                       kReadChangesBySeq,
                                        kPing};
   return kAll;
 }

@@ -112,14 +112,18 @@ inline constexpr Statement kMoveIdentifiers{
 
 // Step 6, merge: older redirects to the absorbed persons ($2) now point at
 // the survivor ($1) so one hop always reaches a live person; each absorbed
-// id redirects to it; their records move to it; then the absorbed rows go.
-// $3 reason.
+// id redirects to it, with a 'merged' change row (README.md, "The change
+// feed"; the survivor's 'updated' comes with kUpdatePersons); their records
+// move to it; then the absorbed rows go. $3 reason.
 inline constexpr Statement kRedirectAndDelete{
     "idres_redirect_and_delete",
     "WITH r AS (UPDATE merges SET survivor_id = $1 WHERE survivor_id = ANY($2::bigint[])"
     "  RETURNING 1),"
     " n AS (INSERT INTO merges (absorbed_id, survivor_id, reason)"
     "  SELECT a, $1, $3 FROM unnest($2::bigint[]) AS a RETURNING 1),"
+    " c AS (INSERT INTO changes (person_id, kind, other_id)"
+    "  SELECT x.a, 'merged', $1 FROM unnest($2::bigint[]) WITH ORDINALITY AS x(a, n)"
+    "  ORDER BY x.n),"
     " k AS (DELETE FROM match_keys WHERE person_id = ANY($2::bigint[]) RETURNING 1),"
     " rr AS (UPDATE records SET person_id = $1 WHERE person_id = ANY($2::bigint[]) RETURNING 1)"
     " DELETE FROM persons WHERE id = ANY($2::bigint[])"};
@@ -138,7 +142,11 @@ inline constexpr Statement kRedirectAndDelete{
 // or stored) of created persons merged away; $15 their reason; $16-$26 the
 // records of created persons (IDRES_SQL_RECORD_PARTS, $16-$19: ordinal,
 // person, source, record id; $20-$22 values; $23-$26 traits), a stored
-// record moving to one (a part split off its person) written whole.
+// record moving to one (a part split off its person) written whole. Each
+// person gets a 'created' change row, in creation order, and each of them
+// merged away a 'merged' one after it (README.md, "The change feed"); then
+// each stored person $27[i] that the created part $28[i] split off a 'split'
+// row naming it.
 // Returns (provisional, real). Foreign keys are checked at the end of the statement,
 // when the new persons exist; a value of a unique type someone else holds
 // fails with 23505 (retried).
@@ -165,7 +173,15 @@ inline constexpr Statement kCreatePersons{
     " nm AS (INSERT INTO merges (absorbed_id, survivor_id, reason)"
     "  SELECT a.id, COALESCE(s.id, m.s), $15::text"
     "  FROM unnest($13::bigint[], $14::bigint[]) AS m(a, s)"
-    "  JOIN ids a ON a.prov = m.a LEFT JOIN ids s ON s.prov = m.s),"
+    "  JOIN ids a ON a.prov = m.a LEFT JOIN ids s ON s.prov = m.s"
+    "  RETURNING absorbed_id, survivor_id),"
+    " nc AS (INSERT INTO changes (person_id, kind, other_id)"
+    "  SELECT p, k, o FROM (SELECT id AS p, 'created' AS k, NULL::bigint AS o, 1 AS phase"
+    "  FROM ids UNION ALL SELECT absorbed_id, 'merged', survivor_id, 2 FROM nm"
+    "  UNION ALL SELECT COALESCE(f.id, x.f), 'split', ids.id, 3"
+    "  FROM unnest($27::bigint[], $28::bigint[]) AS x(f, part) JOIN ids ON ids.prov = x.part"
+    "  LEFT JOIN ids f ON f.prov = x.f) c"
+    "  ORDER BY phase, p),"
     IDRES_SQL_RECORD_PARTS("$20", "$21", "$22", "$23", "$24", "$25", "$26") ","
     " nr AS (" IDRES_SQL_RECORD_INSERT("ids.id",
                                       "unnest($16::bigint[], $17::bigint[], $18::text[], $19::text[])"
@@ -174,10 +190,11 @@ inline constexpr Statement kCreatePersons{
 
 // Step 7 for stored persons ($1): their traits written whole ($2-$5:
 // person, key, kind, text), new identifiers ($6-$9: person, type, value,
-// unique) and match keys ($10/$11: key, person). updated_at is the time of
-// this write, after every lock wait, not the transaction's start: merges
-// fold traits in updated_at order, and a write that waited on a lock commits
-// after one that began later.
+// unique) and match keys ($10/$11: key, person); each person gets an
+// 'updated' change row (README.md, "The change feed"). updated_at is the
+// time of this write, after every lock wait, not the transaction's start:
+// merges fold traits in updated_at order, and a write that waited on a lock
+// commits after one that began later.
 inline constexpr Statement kUpdatePersons{
     "idres_update_persons",
     "WITH t AS (SELECT x.o, jsonb_object_agg(tk, " IDRES_SQL_TRAIT_VALUE
@@ -188,7 +205,9 @@ inline constexpr Statement kUpdatePersons{
     "  SELECT * FROM unnest($6::bigint[], $7::text[], $8::text[], $9::boolean[])"
     "  ON CONFLICT (person_id, type, value) DO NOTHING),"
     " nk AS (INSERT INTO match_keys (key, person_id)"
-    "  SELECT * FROM unnest($10::bigint[], $11::bigint[]) ON CONFLICT DO NOTHING)"
+    "  SELECT * FROM unnest($10::bigint[], $11::bigint[]) ON CONFLICT DO NOTHING),"
+    " nc AS (INSERT INTO changes (person_id, kind)"
+    "  SELECT x.p, 'updated' FROM unnest($1::bigint[]) WITH ORDINALITY AS x(p, n) ORDER BY x.n)"
     " UPDATE persons SET traits = COALESCE((SELECT t.traits FROM t WHERE t.o = persons.id),"
     " '{}'::jsonb), updated_at = clock_timestamp() WHERE persons.id = ANY($1::bigint[])"};
 
@@ -212,10 +231,13 @@ inline constexpr Statement kShrinkPersons{
 
 // Step 7, DeleteRecord: the records deleted (row ids $1) and the persons
 // left without any record ($2), removed with their values, keys and the
-// redirects to them; removed_persons keeps that they were, without data.
+// redirects to them; removed_persons keeps that they were, without data,
+// and each gets an 'erased' change row (gone without a survivor).
 inline constexpr Statement kDropRecords{
     "idres_drop_records",
     "WITH d AS (DELETE FROM records WHERE id = ANY($1::bigint[]) RETURNING 1),"
+    " c AS (INSERT INTO changes (person_id, kind) SELECT x.p, 'erased'"
+    "  FROM unnest($2::bigint[]) WITH ORDINALITY AS x(p, n) ORDER BY x.n),"
     " m AS (DELETE FROM merges WHERE survivor_id = ANY($2::bigint[]) RETURNING 1),"
     " k AS (DELETE FROM match_keys WHERE person_id = ANY($2::bigint[]) RETURNING 1),"
     " i AS (DELETE FROM identifiers WHERE person_id = ANY($2::bigint[]) RETURNING 1),"
@@ -252,11 +274,13 @@ inline constexpr Statement kReadRecordsOf{
 // ForgetPerson: person $1 and everything of it — its records, values,
 // keys, and the redirects to it (with their reasons, which name values) —
 // deleted; removed_persons keeps, without data, that it and each id that
-// redirected to it were erased. Returns those ids.
+// redirected to it were erased, and the feed gets its 'erased' row.
+// Returns those ids.
 inline constexpr Statement kErasePerson{
     "idres_erase_person",
     "WITH gone AS (SELECT $1::bigint AS id UNION SELECT absorbed_id FROM merges"
     "  WHERE survivor_id = $1),"
+    " c AS (INSERT INTO changes (person_id, kind) VALUES ($1, 'erased') RETURNING 1),"
     " m AS (DELETE FROM merges WHERE survivor_id = $1 RETURNING 1),"
     " r AS (DELETE FROM records WHERE person_id = $1 RETURNING 1),"
     " k AS (DELETE FROM match_keys WHERE person_id = $1 RETURNING 1),"
@@ -322,6 +346,53 @@ inline constexpr Statement kWriteReceipts{
     " ON CONFLICT DO NOTHING"};
 inline constexpr Statement kForgetReceipts{"idres_forget_receipts",
                                            "DELETE FROM import_receipts WHERE job = $1"};
+
+// The change feed (README.md, "The change feed"; engine/detail/change_log.h).
+// Change rows of a transaction that writes no person through the statements
+// above (which append their own): persons $1, kinds $2, other ids $3 (0:
+// none), inserted in that order.
+inline constexpr Statement kAppendChanges{
+    "idres_append_changes",
+    "INSERT INTO changes (person_id, kind, other_id)"
+    " SELECT x.p, x.k, NULLIF(x.o, 0)"
+    " FROM unnest($1::bigint[], $2::text[], $3::bigint[]) WITH ORDINALITY AS x(p, k, o, n)"
+    " ORDER BY x.n"};
+
+// The sequencer's round, under its advisory lock, in a statement of its own
+// (so its snapshot postdates the lock wait): the first $1 committed rows
+// without a position, in seq order, numbered on from the last position
+// handed out. Returns the new last position. The rows go through an array,
+// not a join: a join's generic plan scanned the whole table (checked with
+// EXPLAIN on 1,000,000 rows); the array's rows are found by the primary key.
+inline constexpr Statement kNumberChanges{
+    "idres_number_changes",
+    "WITH numbered AS (UPDATE changes c"
+    "  SET position = (SELECT last_position FROM changes_head) + x.n"
+    "  FROM unnest(ARRAY(SELECT seq FROM changes WHERE position IS NULL ORDER BY seq LIMIT $1))"
+    "  WITH ORDINALITY AS x(seq, n) WHERE c.seq = x.seq RETURNING 1)"
+    " UPDATE changes_head SET last_position = last_position + (SELECT count(*) FROM numbered)"
+    " RETURNING last_position"};
+
+// The changes after position $1, at most $2, as rows (position, person,
+// kind, other, changed_at); and, when some committed row waits for a
+// position, one more row whose position is NULL. (The first unnumbered
+// seq, not EXISTS: the planner drops an EXISTS' ORDER BY, and then may
+// scan the table for a row that is not there instead of the partial index.)
+inline constexpr Statement kReadChanges{
+    "idres_read_changes",
+    "SELECT position, person_id, kind, other_id, " IDRES_SQL_RFC3339(
+        "changed_at") " FROM (SELECT * FROM changes WHERE position > $1 ORDER BY position"
+                      " LIMIT $2) c"
+                      " UNION ALL SELECT NULL, NULL, NULL, NULL, NULL WHERE (SELECT seq FROM"
+                      " changes WHERE position IS NULL ORDER BY seq LIMIT 1) IS NOT NULL"};
+
+// Test seam only (EngineSeams::skip_sequencer): the rows after seq $1, at
+// most $2, with seq standing in for the position; the feed then misses a
+// change whose transaction committed late.
+inline constexpr Statement kReadChangesBySeq{
+    "idres_read_changes_by_seq",
+    "SELECT seq, person_id, kind, other_id, " IDRES_SQL_RFC3339(
+        "changed_at") " FROM changes WHERE seq > $1 ORDER BY seq LIMIT $2"};
 
 inline constexpr Statement kPing{"idres_ping", "SELECT 1"};
 

@@ -237,7 +237,8 @@ std::map<std::int64_t, std::int64_t> CreateAndCommit(Tx& tx, const PersonWrites&
       w.merge_reason, Ints(w.records.ord), Ints(w.records.person), TextArray(w.records.source),
       TextArray(w.records.record_id), Ints(w.records.value_ord), TextArray(w.records.value_type),
       TextArray(w.records.value_text), Ints(w.records.trait_ord), TextArray(w.records.trait_keys),
-      TextArray(w.records.trait_kinds), TextArray(w.records.trait_values));
+      TextArray(w.records.trait_kinds), TextArray(w.records.trait_values), Ints(w.split_from),
+      Ints(w.split_part));
   std::map<std::int64_t, std::int64_t> real;
   for (const auto& row : rows) real[row[0].as<std::int64_t>()] = row[1].as<std::int64_t>();
   return real;
@@ -284,7 +285,7 @@ void DropStaleValues(Tx& tx, std::int64_t id, const std::vector<Identifier>& sta
     types.push_back(s.type);
     values.push_back(s.value);
   }
-  tx.Exec(kDropStaleValues, id, TextArray(types), TextArray(values));
+  tx.Defer(kDropStaleValues, id, TextArray(types), TextArray(values));
 }
 
 void DeferRenormalizeRecords(Tx& tx, std::int64_t id, const std::vector<Identifier>& stale,

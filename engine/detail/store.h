@@ -121,6 +121,9 @@ struct PersonWrites {
   std::vector<std::int64_t> merge_absorbed, merge_survivor;  // created only
   std::string merge_reason;
   RecordWrites records;  // created only: written by kCreatePersons
+  // Created only: parts split off stored persons (split_from[i] is the
+  // stored person part[i], provisional, split off), for the feed.
+  std::vector<std::int64_t> split_from, split_part;
 
   // The whole traits of `owner`, to be written.
   void AddTraits(std::int64_t owner, const Traits& traits);
@@ -131,10 +134,12 @@ struct PersonWrites {
 };
 
 // The writes below are sent with the transaction's next statement or its
-// COMMIT (Tx::Defer); their errors are thrown there.
+// COMMIT (Tx::Defer); their errors are thrown there. Each appends the change
+// rows of the persons it writes (engine/detail/change_log.h): call them
+// after the transaction's last lock.
 
-// Writes the stored persons of `w` (kUpdatePersons) with the next message;
-// nothing when it names none.
+// Writes the stored persons of `w` (kUpdatePersons), each changed ('updated'),
+// with the next message; nothing when it names none.
 void DeferUpdates(Tx& tx, const PersonWrites& w);
 
 // Writes the records of stored persons (kWriteRecords) with the next
@@ -156,13 +161,14 @@ void DeferShrink(Tx& tx, const PersonLosses& losses);
 void DeferDropRecords(Tx& tx, std::span<const std::int64_t> rows,
                       std::span<const std::int64_t> emptied);
 
-// Writes the created persons of `w` (kCreatePersons) and commits, with
-// whatever is pending, in one round trip; returns the real id of each
-// provisional one.
+// Writes the created persons of `w` (kCreatePersons: each 'created', and
+// 'merged' after it when merged away) and commits, with whatever is
+// pending, in one round trip; returns the real id of each provisional one.
 std::map<std::int64_t, std::int64_t> CreateAndCommit(Tx& tx, const PersonWrites& w);
 
 // Moves the identifiers of `absorbed` to `survivor`, redirects their ids (and
-// older redirects to them) to `survivor`, and deletes them.
+// older redirects to them) to `survivor`, and deletes them ('merged' into
+// `survivor`, which the caller writes with DeferUpdates: 'updated').
 void MergeInto(Tx& tx, std::int64_t survivor, std::span<const std::int64_t> absorbed,
                const std::string& reason);
 
@@ -177,7 +183,8 @@ StoreStats ReadStats(Tx& tx);
 // Every stored identifier as (person, identifier), ordered by person.
 std::vector<std::pair<std::int64_t, Identifier>> ReadAllIdentifiers(Tx& tx);
 
-// Deletes person `id`'s stored values `stale` and all its match keys.
+// Deletes person `id`'s stored values `stale` and all its match keys, with
+// the next message.
 void DropStaleValues(Tx& tx, std::int64_t id, const std::vector<Identifier>& stale);
 
 // Rewrites, with the next message, the values of person `id`'s records:

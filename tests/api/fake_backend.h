@@ -19,6 +19,7 @@ class FakeBackend : public api::IdentityBackend {
   std::optional<Person> person;
   std::variant<std::vector<Person>, Rejection> lookup_result = std::vector<Person>{};
   StoreStats stats;
+  std::vector<Change> changes;  // ListChanges answers these
   bool healthy = true;
   std::exception_ptr failure;  // thrown by every data method when set
 
@@ -26,6 +27,7 @@ class FakeBackend : public api::IdentityBackend {
   std::vector<BatchReceipt> receipts;   // every receipt passed to BatchUpsert
   std::vector<std::int64_t> forgotten;  // every job passed to ForgetReceipts
   std::int64_t asked_id = 0;
+  std::size_t asked_limit = 0;
   RawIdentifier asked_identifier;
   std::pair<std::string, std::string> asked_record;  // DeleteRecord's (source, record_id)
   std::optional<DeletedRecord> deletion = DeletedRecord{7, false, {12}};
@@ -105,6 +107,14 @@ class FakeBackend : public api::IdentityBackend {
   StoreStats Stats() override {
     MaybeFail();
     return stats;
+  }
+  std::vector<Change> ListChanges(std::int64_t after_position, std::size_t limit,
+                                  const Deadline& deadline) override {
+    asked_deadline = deadline;
+    MaybeFail();
+    asked_id = after_position;
+    asked_limit = limit;
+    return changes;
   }
   bool Healthy() override { return healthy; }
   int ConnectionsInUse() const override { return 3; }

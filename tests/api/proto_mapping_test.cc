@@ -86,6 +86,33 @@ TEST_CASE(
   CHECK(out.rejected(0).reason() == "not a possible phone number");
 }
 
+TEST_CASE("A change maps both ways, every kind, its other id only when set") {
+  for (ChangeKind kind : {ChangeKind::kCreated, ChangeKind::kUpdated, ChangeKind::kMerged,
+                          ChangeKind::kSplit, ChangeKind::kErased}) {
+    Change change;
+    change.position = 41;
+    change.person_id = 7;
+    change.kind = kind;
+    if (kind == ChangeKind::kMerged) change.other_id = 3;
+    change.changed_at = "2026-01-02T03:04:05.120000Z";
+    v1::Change out;
+    FillChange(change, out);
+    CHECK(out.has_other_id() == change.other_id.has_value());
+    const auto back = ToChange(out);
+    REQUIRE(std::holds_alternative<Change>(back));
+    const Change& c = std::get<Change>(back);
+    CHECK(c.position == 41);
+    CHECK(c.person_id == 7);
+    CHECK(c.kind == kind);
+    CHECK(c.other_id == change.other_id);
+    CHECK(c.changed_at == change.changed_at);
+  }
+  v1::Change unknown;
+  unknown.set_kind(static_cast<v1::ChangeKind>(99));
+  CHECK(std::holds_alternative<std::string>(ToChange(unknown)));
+  CHECK(std::holds_alternative<std::string>(ToChange(v1::Change())));  // unspecified
+}
+
 TEST_CASE("A client's record survives the binary request body unchanged") {
   Record record;
   record.identifiers = {{"email", "A@Example.org"}, {"phone", "+49 30 1234567"}};

@@ -225,6 +225,30 @@ TEST_CASE_METHOD(Fixture, "Stats answers the counts") {
   CHECK(r.body == R"({"persons":"3","mergedAway":"1","identifiers":"9"})");
 }
 
+TEST_CASE_METHOD(Fixture, "ListChanges answers the changes and the position to ask after") {
+  Change merged;
+  merged.position = 8;
+  merged.person_id = 5;
+  merged.kind = ChangeKind::kMerged;
+  merged.other_id = 2;
+  merged.changed_at = "2026-01-02T03:04:05.123456Z";
+  backend.changes = {merged};
+  const auto r = Send(Json("ListChanges", R"({"afterPosition":"7","limit":10})"));
+  CHECK(r.status == 200);
+  CHECK(r.body ==
+        R"({"changes":[{"position":"8","personId":"5","kind":"CHANGE_KIND_MERGED","otherId":"2",)"
+        R"("changedAt":"2026-01-02T03:04:05.123456Z"}],"nextAfterPosition":"8"})");
+  CHECK(backend.asked_id == 7);
+  CHECK(backend.asked_limit == 10);
+  // No limit: the most; nothing new: ask after the same position again.
+  backend.changes.clear();
+  CHECK(Send(Json("ListChanges", R"({"afterPosition":"8"})")).body ==
+        R"({"changes":[],"nextAfterPosition":"8"})");
+  CHECK(backend.asked_limit == 1000);
+  CHECK(Send(Json("ListChanges", R"({"afterPosition":"-1"})")).status == 400);
+  CHECK(Send(Json("ListChanges", R"({"limit":-5})")).status == 400);
+}
+
 TEST_CASE_METHOD(Fixture, "Retryable engine failures are unavailable (503)") {
   for (auto failure : {std::make_exception_ptr(BusyError("lock")),
                        std::make_exception_ptr(UnavailableError("down")),

@@ -1,5 +1,6 @@
 // Every IdentityService method against the real `idres serve` and database:
-// in JSON sent by curl, and in binary proto.
+// in JSON sent by curl, and in binary proto; and a change feed consumer that
+// keeps its position across a restart of the server.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <tuple>
@@ -206,6 +207,87 @@ TEST_CASE("Every method answers binary proto", "[pg]") {
   CHECK_FALSE(deleted.person_removed());
   REQUIRE(deleted.split_person_ids_size() == 1);
   CHECK(db.Count("SELECT count(*) FROM persons") == 2);
+}
+
+TEST_CASE("ListChanges answers JSON sent by curl, page by page", "[pg][changes]") {
+  TestDatabase db;
+  ServerProcess server(db.url());
+  const int port = server.port();
+  const std::string a = Body(CurlCall(port, "Upsert",
+                                      R"({"record":{"identifiers":[{"type":"email",)"
+                                      R"("value":"a@x.org"}]}})"))["personId"];
+  const std::string b = Body(CurlCall(port, "Upsert",
+                                      R"({"record":{"identifiers":[{"type":"cookie",)"
+                                      R"("value":"k"}]}})"))["personId"];
+  REQUIRE(Body(CurlCall(port, "Upsert",
+                        R"({"record":{"identifiers":[{"type":"email","value":"a@x.org"},)"
+                        R"({"type":"cookie","value":"k"}]}})"))["outcome"] == "OUTCOME_MERGED");
+
+  const auto first = CurlCall(port, "ListChanges", R"({"afterPosition":"0","limit":3})");
+  REQUIRE(first.status == 200);
+  const json page = Body(first);
+  REQUIRE(page["changes"].size() == 3);
+  CHECK(page["changes"][0]["position"] == "1");
+  CHECK(page["changes"][0]["personId"] == a);
+  CHECK(page["changes"][0]["kind"] == "CHANGE_KIND_CREATED");
+  CHECK(page["changes"][0].contains("changedAt"));
+  CHECK_FALSE(page["changes"][0].contains("otherId"));
+  CHECK(page["changes"][2]["personId"] == b);
+  CHECK(page["changes"][2]["kind"] == "CHANGE_KIND_MERGED");
+  CHECK(page["changes"][2]["otherId"] == a);
+  CHECK(page["nextAfterPosition"] == "3");
+
+  const json rest = Body(CurlCall(port, "ListChanges", R"({"afterPosition":"3"})"));
+  REQUIRE(rest["changes"].size() == 1);
+  CHECK(rest["changes"][0]["kind"] == "CHANGE_KIND_UPDATED");
+  CHECK(rest["changes"][0]["personId"] == a);
+  CHECK(rest["nextAfterPosition"] == "4");
+  const json none = Body(CurlCall(port, "ListChanges", R"({"afterPosition":"4"})"));
+  CHECK(none["changes"].empty());
+  CHECK(none["nextAfterPosition"] == "4");
+  CHECK(CurlCall(port, "ListChanges", R"({"afterPosition":"-1"})").status == 400);
+}
+
+// The changes after `after` from the server on `port`, in binary proto.
+v1::ListChangesResponse ListProto(int port, std::int64_t after) {
+  HttpClient client(port);
+  v1::ListChangesRequest request;
+  request.set_after_position(after);
+  return Parse<v1::ListChangesResponse>(ProtoCall(client, "ListChanges", request));
+}
+
+TEST_CASE("ListChanges answers binary proto, and a consumer's position outlives the server",
+          "[pg][changes]") {
+  TestDatabase db;
+  std::int64_t last = 0;
+  {
+    ServerProcess server(db.url());
+    HttpClient client(server.port());
+    for (const char* email : {"p@x.org", "q@x.org"}) {
+      REQUIRE(client
+                  .Call("Upsert", std::string(R"({"record":{"identifiers":[{"type":"email",)") +
+                                      R"("value":")" + email + R"("}]}})")
+                  .status == 200);
+    }
+    const v1::ListChangesResponse seen = ListProto(server.port(), last);
+    REQUIRE(seen.changes_size() == 2);
+    CHECK(seen.changes(1).position() == 2);
+    CHECK(seen.changes(1).kind() == v1::CHANGE_KIND_CREATED);
+    CHECK(seen.changes(1).has_changed_at());
+    CHECK_FALSE(seen.changes(1).has_other_id());
+    last = seen.next_after_position();
+    CHECK(last == 2);
+  }
+  // Another server on the same store: the consumer goes on where it was.
+  ServerProcess again(db.url());
+  HttpClient client(again.port());
+  REQUIRE(
+      client.Call("Upsert", R"({"record":{"identifiers":[{"type":"email","value":"r@x.org"}]}})")
+          .status == 200);
+  const v1::ListChangesResponse after = ListProto(again.port(), last);
+  REQUIRE(after.changes_size() == 1);
+  CHECK(after.changes(0).position() == 3);
+  CHECK(ListProto(again.port(), 0).changes_size() == 3);
 }
 
 }  // namespace

@@ -1,8 +1,10 @@
 // Reconcile: persons stored before normalization (or before a rule changed)
-// are found and merged under the upsert's locks; a second run finds nothing.
+// are found and merged under the upsert's locks, and the merges are changes
+// of the feed; a second run finds nothing.
 #include <catch2/catch.hpp>
 
 #include "engine/engine.h"
+#include "tests/engine/change_feed.h"
 #include "tests/engine/engine_fixture.h"
 #include "tests/engine/records_check.h"
 
@@ -45,6 +47,12 @@ TEST_CASE("reconcile merges one phone in three raw spellings, a second run finds
   // Idempotent: nothing left to find, and applying the old group changes nothing.
   CHECK(engine->FindReconcileGroups("DE").empty());
   CHECK(engine->Reconcile(groups[0]).merged_person_ids.empty());
+  // The merges are changes: merged into the survivor, which is updated; the
+  // second run appended none.
+  CHECK(SaidBy(AllChanges(*engine)) ==
+        std::vector<Said>{{r.merged_person_ids[0], ChangeKind::kMerged, oldest},
+                          {r.merged_person_ids[1], ChangeKind::kMerged, oldest},
+                          {oldest, ChangeKind::kUpdated, 0}});
   // The online path now finds the person by any spelling.
   CHECK(engine->Upsert(Rec({{"phone", "0170 1234567"}}, {}, "DE")).person_id == oldest);
   CHECK(PersonCount(db) == 1);

@@ -1,0 +1,28 @@
+#include "batch/change_listers.h"
+
+#include <variant>
+
+#include "api/client_requests.h"
+#include "batch/service_call.h"
+
+namespace idres::batch {
+
+ChangeLister EngineChanges(Engine& engine) {
+  return
+      [&engine](std::int64_t after, std::size_t limit) { return engine.ListChanges(after, limit); };
+}
+
+ChangeLister ServiceChanges(const std::string& url, std::string token) {
+  return [service = ParseServiceUrl(url), token = std::move(token)](std::int64_t after,
+                                                                    std::size_t limit) {
+    const std::string body =
+        CallService(service, token, "ListChanges",
+                    api::ListChangesRequestProto(after, static_cast<std::int32_t>(limit)),
+                    api::kProtoContentType);
+    auto parsed = api::ParseListChangesProto(body);
+    if (auto* error = std::get_if<std::string>(&parsed)) throw InternalError(*error);
+    return std::get<std::vector<Change>>(std::move(parsed));
+  };
+}
+
+}  // namespace idres::batch
