@@ -40,6 +40,8 @@ class IdentityBackend {
   virtual std::optional<DeletedRecord> DeleteRecord(const std::string& source,
                                                     const std::string& record_id,
                                                     const Deadline& deadline) = 0;
+  virtual std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline) = 0;
+  virtual std::optional<PersonRemoval> Removal(std::int64_t id, const Deadline& deadline) = 0;
   virtual void ForgetReceipts(std::int64_t job) = 0;
   virtual std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) = 0;
   virtual std::variant<std::vector<Person>, Rejection> Lookup(const RawIdentifier& identifier,

@@ -29,6 +29,12 @@ class EngineBackend final : public IdentityBackend {
                                             const Deadline& deadline) override {
     return engine_.DeleteRecord(source, record_id, deadline);
   }
+  std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline) override {
+    return engine_.ForgetPerson(id, deadline);
+  }
+  std::optional<PersonRemoval> Removal(std::int64_t id, const Deadline& deadline) override {
+    return engine_.Removal(id, deadline);
+  }
   std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) override {
     return engine_.GetPerson(id, deadline);
   }

@@ -65,6 +65,7 @@ Handler HandlerOf(std::string_view method) {
   static const std::pair<std::string_view, Handler> kMethods[] = {
       {"BatchUpsert", &RunMethod<&M::BatchUpsert>},
       {"DeleteRecord", &RunMethod<&M::DeleteRecord>},
+      {"ForgetPerson", &RunMethod<&M::ForgetPerson>},
       {"ForgetReceipts", &RunMethod<&M::ForgetReceipts>},
       {"GetPerson", &RunMethod<&M::GetPerson>},
       {"Lookup", &RunMethod<&M::Lookup>},

@@ -141,6 +141,28 @@ Reply<v1::DeleteRecordResponse> IdentityMethods::DeleteRecord(
   return response;
 }
 
+Reply<v1::ForgetPersonResponse> IdentityMethods::ForgetPerson(
+    const v1::ForgetPersonRequest& request, const Deadline& deadline) const {
+  if (request.person_id() <= 0) return Invalid("personId must be a positive id");
+  const auto erased = backend_.ForgetPerson(request.person_id(), deadline);
+  if (!erased) return NoPerson(request.person_id(), deadline);
+  v1::ForgetPersonResponse response;
+  response.set_person_id(erased->person_id);
+  for (const auto id : erased->erased_ids) response.add_erased_ids(id);
+  return response;
+}
+
+RpcError IdentityMethods::NoPerson(std::int64_t id, const Deadline& deadline) const {
+  std::string message = "no person " + std::to_string(id);
+  if (const auto removal = backend_.Removal(id, deadline)) {
+    message = removal->why == "erased"
+                  ? "person " + std::to_string(id) + " was erased at " + removal->removed_at
+                  : "person " + std::to_string(id) + " was removed at " + removal->removed_at +
+                        ": its last record was deleted";
+  }
+  return {Code::kNotFound, std::move(message)};
+}
+
 Reply<v1::ForgetReceiptsResponse> IdentityMethods::ForgetReceipts(
     const v1::ForgetReceiptsRequest& request, const Deadline& /*deadline*/) const {
   backend_.ForgetReceipts(request.job());
@@ -151,9 +173,7 @@ Reply<v1::GetPersonResponse> IdentityMethods::GetPerson(const v1::GetPersonReque
                                                         const Deadline& deadline) const {
   if (request.person_id() <= 0) return Invalid("personId must be a positive id");
   const auto person = backend_.GetPerson(request.person_id(), deadline);
-  if (!person) {
-    return RpcError{Code::kNotFound, "no person " + std::to_string(request.person_id())};
-  }
+  if (!person) return NoPerson(request.person_id(), deadline);
   v1::GetPersonResponse response;
   FillPerson(*person, *response.mutable_person());
   return response;

@@ -32,6 +32,8 @@ class IdentityMethods {
                                              const Deadline& deadline) const;
   Reply<v1::DeleteRecordResponse> DeleteRecord(const v1::DeleteRecordRequest& request,
                                                const Deadline& deadline) const;
+  Reply<v1::ForgetPersonResponse> ForgetPerson(const v1::ForgetPersonRequest& request,
+                                               const Deadline& deadline) const;
   Reply<v1::ForgetReceiptsResponse> ForgetReceipts(const v1::ForgetReceiptsRequest& request,
                                                    const Deadline& deadline) const;
   Reply<v1::GetPersonResponse> GetPerson(const v1::GetPersonRequest& request,
@@ -43,6 +45,9 @@ class IdentityMethods {
                                              const Deadline& deadline) const;
 
  private:
+  // not_found for `id`, saying why when it was removed (erased, or its last
+  // record deleted).
+  RpcError NoPerson(std::int64_t id, const Deadline& deadline) const;
   // The engine's record for `record`, or the error that refuses it whole.
   std::variant<Record, RpcError> Check(const v1::Record& record) const;
 

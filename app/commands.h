@@ -15,6 +15,7 @@ void AddImportCommand(CLI::App& app);     // app/import_command.cc
 void AddReconcileCommand(CLI::App& app);  // app/reconcile_command.cc
 void AddModelCommand(CLI::App& app);      // app/engine_flags.cc
 void AddChangesCommand(CLI::App& app);    // app/changes_command.cc
+void AddRecordCommands(CLI::App& app);    // app/records_command.cc: delete-record, forget
 
 // The status main() returns once the chosen subcommand's callback ran.
 void SetExitCode(int code);

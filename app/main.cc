@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   idres::app::AddReconcileCommand(app);
   idres::app::AddModelCommand(app);
   idres::app::AddChangesCommand(app);
+  idres::app::AddRecordCommands(app);
 
   try {
     app.parse(argc, argv);

@@ -31,6 +31,8 @@ class FakeBackend : public api::IdentityBackend {
   RawIdentifier asked_identifier;
   std::pair<std::string, std::string> asked_record;  // DeleteRecord's (source, record_id)
   std::optional<DeletedRecord> deletion = DeletedRecord{7, false, {12}};
+  std::optional<ErasedPerson> erasure = ErasedPerson{7, {3, 7}};
+  std::optional<PersonRemoval> removal;
   std::string asked_region;
   Deadline asked_deadline;  // of the last data call that takes one
 
@@ -84,6 +86,18 @@ class FakeBackend : public api::IdentityBackend {
     MaybeFail();
     asked_record = {source, record_id};
     return deletion;
+  }
+  std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline) override {
+    asked_deadline = deadline;
+    MaybeFail();
+    asked_id = id;
+    return erasure;
+  }
+  std::optional<PersonRemoval> Removal(std::int64_t id, const Deadline& deadline) override {
+    asked_deadline = deadline;
+    MaybeFail();
+    asked_id = id;
+    return removal;
   }
   void ForgetReceipts(std::int64_t job) override {
     MaybeFail();

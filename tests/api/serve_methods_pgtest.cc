@@ -102,6 +102,22 @@ TEST_CASE("Every method answers JSON sent by curl", "[pg]") {
   const auto bad = CurlCall(port, "DeleteRecord", R"({"source":"crm"})");
   CHECK(bad.status == 400);
   CHECK(Body(bad)["message"] == "recordId is required");
+  const auto gone = CurlCall(port, "GetPerson", R"({"personId":")" + carl + "\"}");
+  CHECK(gone.status == 404);
+  CHECK(Body(gone)["message"].get<std::string>().find("its last record was deleted") !=
+        std::string::npos);
+
+  // Erasure: the person and what redirected to it answer that it was erased.
+  const auto forgot = CurlCall(port, "ForgetPerson", R"({"personId":")" + id + "\"}");
+  REQUIRE(forgot.status == 200);
+  CHECK(Body(forgot)["personId"] == id);
+  CHECK(Body(forgot)["erasedIds"] == json::array({id}));
+  const auto erased = CurlCall(port, "GetPerson", R"({"personId":")" + id + "\"}");
+  CHECK(erased.status == 404);
+  CHECK(Body(erased)["message"].get<std::string>().rfind("person " + id + " was erased at ", 0) ==
+        0);
+  CHECK(CurlCall(port, "ForgetPerson", R"({"personId":")" + id + "\"}").status == 404);
+  CHECK(db.Count("SELECT count(*) FROM identifiers WHERE value LIKE 'anna%'") == 0);
 }
 
 TEST_CASE("A merged-away id answers with its survivor and says so", "[pg]") {

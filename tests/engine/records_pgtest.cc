@@ -185,5 +185,68 @@ TEST_CASE("records: an identity that cannot name a record is refused with its re
   CHECK(RecordCount(db) == 0);
 }
 
+TEST_CASE("forget: a person is erased with everything of it, and its ids say so",
+          "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult anna = engine->Upsert(Named("a", {{"email", "anna@x.org"}}, {{"plan", "pro"}}));
+  const UpsertResult other = engine->Upsert(Named("b", {{"phone", "+4917012345678"}}));
+  engine->Upsert(Named("ab", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}}));
+  const UpsertResult bob = engine->Upsert(Named("c", {{"email", "bob@x.org"}}));
+  REQUIRE(PersonCount(db) == 2);
+
+  // Asked by an id merged away: the person it redirects to is erased.
+  const auto erased = engine->ForgetPerson(other.person_id);
+  REQUIRE(erased);
+  CHECK(erased->person_id == anna.person_id);
+  CHECK(erased->erased_ids == std::vector<std::int64_t>{anna.person_id, other.person_id});
+  CHECK(PersonCount(db) == 1);
+  const std::string ids = std::to_string(anna.person_id) + ", " + std::to_string(other.person_id);
+  for (const char* table : {"identifiers", "records", "match_keys"}) {
+    INFO(table);
+    CHECK(db.Count(std::string("SELECT count(*) FROM ") + table + " WHERE person_id IN (" + ids +
+                   ")") == 0);
+  }
+  CHECK(db.Count("SELECT count(*) FROM merges") == 0);
+  for (const std::int64_t id : {anna.person_id, other.person_id}) {
+    CHECK_FALSE(engine->GetPerson(id));
+    const auto why = engine->Removal(id);
+    REQUIRE(why);
+    CHECK(why->why == "erased");
+  }
+  CHECK_FALSE(engine->Removal(bob.person_id));
+  CHECK(db.Count("SELECT count(*) FROM changes WHERE kind = 'erased' AND person_id = " +
+                 std::to_string(anna.person_id)) == 1);
+  // Nothing personal stays: not a value, not a reason naming one.
+  CHECK(db.Count("SELECT count(*) FROM identifiers WHERE value LIKE '%anna%'") == 0);
+
+  CHECK_FALSE(engine->ForgetPerson(anna.person_id));  // already gone
+  CHECK_FALSE(engine->ForgetPerson(999999));
+  // The same values again make a new person.
+  const UpsertResult again = engine->Upsert(Rec({{"email", "anna@x.org"}}));
+  CHECK(again.outcome == Outcome::kCreated);
+  CHECK(StoreInconsistency(db).empty());
+}
+
+TEST_CASE("records: a split and a removal are in the change feed", "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult anna = engine->Upsert(Named("a", {{"email", "anna@x.org"}}));
+  engine->Upsert(Named("b", {{"phone", "+4917012345678"}}));
+  engine->Upsert(Named("ab", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}}));
+  const auto deleted = engine->DeleteRecord("crm", "ab");
+  REQUIRE(deleted);
+  REQUIRE(deleted->split_person_ids.size() == 1);
+  const std::string part = std::to_string(deleted->split_person_ids.front());
+  const std::string a = std::to_string(anna.person_id);
+  CHECK(db.Count("SELECT count(*) FROM changes WHERE kind = 'split' AND person_id = " + a +
+                 " AND other_id = " + part) == 1);
+  CHECK(db.Count("SELECT count(*) FROM changes WHERE kind = 'created' AND person_id = " + part) ==
+        1);
+  CHECK(db.Count("SELECT count(*) FROM changes WHERE kind = 'updated' AND person_id = " + a) >= 1);
+  engine->DeleteRecord("crm", "a");
+  CHECK(db.Count("SELECT count(*) FROM changes WHERE kind = 'erased' AND person_id = " + a) == 1);
+}
+
 }  // namespace
 }  // namespace idres::testing

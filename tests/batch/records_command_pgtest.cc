@@ -1,0 +1,72 @@
+// `idres delete-record` and `idres forget`: the real binary on a real store.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "engine/engine.h"
+#include "tests/batch/temp_dir.h"
+#include "tests/support/idres_process.h"
+#include "tests/support/test_db.h"
+
+namespace idres::testing {
+namespace {
+
+using nlohmann::json;
+
+// Runs `idres <args...>` to its end; its exit status and the JSON line it
+// printed (null when none).
+std::pair<int, json> Run(std::vector<std::string> args) {
+  TempDir dir;
+  args.insert(args.begin(), IdresBinary());
+  const int status = RunToEnd(args, dir.File("log"));
+  std::ifstream in(dir.File("log"));
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.front() == '{') return {status, json::parse(line)};
+  }
+  return {status, json()};
+}
+
+TEST_CASE("delete-record and forget from the command line", "[pg][records]") {
+  TestDatabase db;
+  std::int64_t anna = 0;
+  {
+    EngineOptions o;
+    o.database_url = db.url();
+    o.pool_size = 1;
+    Engine engine(std::move(o));
+    Record a;
+    a.identifiers = {{"email", "anna@x.org"}};
+    a.source = "crm";
+    a.record_id = "a";
+    anna = engine.Upsert(a).person_id;
+    Record b = a;
+    b.identifiers.push_back({"phone", "+4917012345678"});
+    b.record_id = "b";
+    engine.Upsert(b);
+  }
+  auto [status, out] = Run({"delete-record", "--database-url", db.url(), "--source", "crm",
+                            "--record-id", "b"});
+  CHECK(status == 0);
+  CHECK(out["personId"] == anna);
+  CHECK(out["personRemoved"] == false);
+  CHECK(db.Count("SELECT count(*) FROM identifiers WHERE type = 'phone'") == 0);
+  std::tie(status, out) = Run({"delete-record", "--database-url", db.url(), "--source", "crm",
+                               "--record-id", "b"});
+  CHECK(status == 1);  // nothing left to delete
+
+  std::tie(status, out) = Run({"forget", "--database-url", db.url(), "--person",
+                               std::to_string(anna)});
+  CHECK(status == 0);
+  CHECK(out["erasedIds"] == json::array({anna}));
+  CHECK(db.Count("SELECT count(*) FROM persons") == 0);
+  CHECK(db.Count("SELECT count(*) FROM removed_persons WHERE why = 'erased'") == 1);
+  std::tie(status, out) = Run({"forget", "--database-url", db.url(), "--person",
+                               std::to_string(anna)});
+  CHECK(status == 1);
+}
+
+}  // namespace
+}  // namespace idres::testing
