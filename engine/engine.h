@@ -47,6 +47,7 @@
 namespace idres {
 namespace detail {
 struct PreparedRecord;
+class Tx;
 }  // namespace detail
 
 struct EngineSeams;  // engine/testing.h: for tests only
@@ -155,6 +156,20 @@ class Engine {
   // names no live person.
   std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline = {});
 
+  // A steward's judgement that persons `a` and `b` (or the persons they
+  // were merged into) are not one: no upsert, batch or reconcile merges
+  // them afterwards, also after later merges of either side (a record that
+  // matches both joins the better one). Under both persons' keys and row
+  // locks. kSamePerson when they are one person already (split it first).
+  JudgeResult NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline = {});
+
+  // A steward's judgement that `a` and `b` are one: a never-match between
+  // them is dropped and they are merged, as Reconcile merges a group (with
+  // everyone their values reach by now). nullopt when one names no live
+  // person.
+  std::optional<ReconcileResult> AlwaysMatch(std::int64_t a, std::int64_t b,
+                                             const Deadline& deadline = {});
+
   // Why `id` names no person any more; nullopt when it was never removed
   // (it is live, merged away, or was never handed out).
   std::optional<PersonRemoval> Removal(std::int64_t id, const Deadline& deadline = {});
@@ -220,6 +235,11 @@ class Engine {
 
   std::vector<UpsertResult> Batch(std::span<const Record> records, const BatchReceipt* receipt,
                                   const Deadline& deadline);
+  // Runs `fn` on the live persons `ids` name under their keys and row locks
+  // (engine/steward.cc); false when one names no live person.
+  bool OnPersons(std::span<const std::int64_t> ids,
+                 const std::function<void(detail::Tx&, const std::vector<std::int64_t>&)>& fn,
+                 const Deadline& deadline);
   // The one path of every record, prepared: chunks, keys, transactions.
   std::vector<UpsertResult> Run(std::vector<detail::PreparedRecord>& prepared,
                                 const BatchReceipt* receipt, const Deadline& deadline);

@@ -142,7 +142,14 @@ std::set<std::int64_t> Engine::Impl::GrowReconcileGroup(detail::Tx& tx,
 
 std::vector<ReconcileGroup> Engine::FindReconcileGroups(std::string_view region) {
   std::vector<std::pair<std::int64_t, Identifier>> rows;
-  impl_->RunTx([&](detail::Tx& tx) { rows = detail::ReadAllIdentifiers(tx); });
+  std::set<std::pair<std::int64_t, std::int64_t>> never;  // a steward's judgements, both ways
+  impl_->RunTx([&](detail::Tx& tx) {
+    rows = detail::ReadAllIdentifiers(tx);
+    never.clear();
+    for (const auto& row : tx.Exec(detail::kReadAllNever)) {
+      never.insert({row[0].as<std::int64_t>(), row[1].as<std::int64_t>()});
+    }
+  });
 
   const Model& model = impl_->options.model;
   PersonSets sets;
@@ -196,6 +203,7 @@ std::vector<ReconcileGroup> Engine::FindReconcileGroups(std::string_view region)
   const auto Conflicting = [&](std::int64_t a, std::int64_t b) {
     for (std::int64_t x : sets.Members(a)) {
       for (std::int64_t y : sets.Members(b)) {
+        if (never.contains({x, y})) return true;
         if (impl_->matcher.Conflict({x, normalized[x]}, {y, normalized[y]})) return true;
       }
     }
@@ -245,6 +253,15 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
     }
     const auto persons = detail::ReadPersons(tx, all);  // the re-read
     if (persons.size() != all.size()) throw detail::VanishedPersonError();
+    // Persons a steward keeps apart are never merged (the group is left as
+    // it is; FindReconcileGroups does not make such groups).
+    for (const auto& [id, p] : persons) {
+      for (std::int64_t other : p.never) {
+        if (!everyone.contains(other)) continue;
+        result.survivor = all.front();
+        return;
+      }
+    }
 
     result.survivor = all.front();
     result.merged_person_ids.assign(all.begin() + 1, all.end());

@@ -76,6 +76,9 @@ struct ErasedPerson {
   std::vector<std::int64_t> erased_ids;  // it and every id that redirected to it, ascending
 };
 
+// What Engine::NeverMatch did.
+enum class JudgeResult { kDone, kSamePerson, kNoPerson };
+
 // Why an id names no person any more (Engine::Removal).
 struct PersonRemoval {
   std::string why;         // "erased" (ForgetPerson) or "emptied" (its last record was deleted)

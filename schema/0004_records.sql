@@ -30,6 +30,20 @@ CREATE TABLE removed_persons (
   why        text        NOT NULL CHECK (why IN ('emptied', 'erased'))
 );
 
+-- A steward's judgements between persons, each stored in both directions
+-- (person_id, other_id) and (other_id, person_id): 'never' — no upsert,
+-- batch or reconcile merges them; 'always' — they were merged by a steward.
+-- A merge repoints the absorbed persons' rows to the survivor, so a
+-- judgement survives later merges of either side.
+CREATE TABLE judgements (
+  person_id bigint      NOT NULL,
+  other_id  bigint      NOT NULL,
+  kind      text        NOT NULL CHECK (kind IN ('never', 'always')),
+  made_at   timestamptz NOT NULL DEFAULT now(),
+  CHECK (person_id <> other_id)
+);
+CREATE INDEX judgements_person ON judgements (person_id);
+
 -- Every existing person gets one synthetic record holding what it has, so
 -- nothing is lost and nothing changes meaning.
 INSERT INTO records (source, record_id, person_id, types, vals, traits, created_at, updated_at)

@@ -226,12 +226,50 @@ void BatchResolver::Undo() {
   undo_.reset();
 }
 
+bool BatchResolver::Never(std::int64_t a, std::int64_t b) const {
+  const auto Said = [&](std::int64_t x, std::int64_t y) {
+    for (std::int64_t n : persons_[by_id_.at(x)].now.never) {
+      if ((by_id_.contains(n) ? FinalId(n) : n) == y) return true;
+    }
+    return false;
+  };
+  return Said(a, b) || Said(b, a);
+}
+
 UpsertResult BatchResolver::Decide(const PreparedRecord& record,
                                    std::optional<std::size_t> emptied) {
   std::vector<Candidate> candidates;
   for (std::size_t at : Candidates(record))
     candidates.push_back({persons_[at].now.id, persons_[at].now.identifiers});
-  const MatchDecision d = matcher_.Decide(record.identifiers, candidates, counts_);
+  MatchDecision d = matcher_.Decide(record.identifiers, candidates, counts_);
+  // Persons a steward keeps apart are never merged: the record joins the
+  // best of them (README.md, "Records, judgements and the change feed").
+  const auto apart = [&] {
+    for (std::size_t i = 0; i < d.matches.size(); ++i) {
+      for (std::size_t j = i + 1; j < d.matches.size(); ++j) {
+        if (Never(d.matches[i], d.matches[j])) return true;
+      }
+    }
+    return false;
+  };
+  if (d.matches.size() > 1 && apart()) {
+    const std::int64_t best =
+        *std::max_element(d.matches.begin(), d.matches.end(), [&](std::int64_t x, std::int64_t y) {
+          return std::make_pair(d.scores.at(x), -x) < std::make_pair(d.scores.at(y), -y);
+        });
+    // Exclusive values the others hold stay with them.
+    for (std::int64_t other : d.matches) {
+      if (other == best) continue;
+      const auto& held = At(other).now.identifiers;
+      for (const Identifier& v : record.identifiers) {
+        if (planner_.model().Exclusive(v.type) && std::binary_search(held.begin(), held.end(), v)) {
+          d.held_elsewhere.push_back(v);
+        }
+      }
+    }
+    d.matches = {best};
+    d.conflict = true;
+  }
 
   UpsertResult r;
   r.rejected = record.rejected;
@@ -275,6 +313,8 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
     gone.live = false;
     gone.merged_into = r.person_id;
     Index(by_id_.at(id), false);
+    auto& never = persons_[survivor_at].now.never;
+    never.insert(never.end(), gone.now.never.begin(), gone.now.never.end());
     auto& into = persons_[survivor_at].records;
     std::move(gone.records.begin(), gone.records.end(), std::back_inserter(into));
     gone.records.clear();

@@ -125,6 +125,8 @@ class BatchResolver {
     std::size_t deleted_rows;
   };
   void Undo();
+  // Whether a steward said persons `a` and `b` (live) are not one.
+  bool Never(std::int64_t a, std::int64_t b) const;
   // A new record's state, written after every stored one.
   StoredRecord NewRecord(const PreparedRecord& record, std::vector<Identifier> values);
 

@@ -89,7 +89,8 @@ inline constexpr Statement kLockPersons{
 
 // Step 5's re-read, and GetPerson: one snapshot of the persons $1, as rows
 // (person_id, kind, a, b, c): kind 'p' = (created_at, updated_at), 'i' =
-// (type, value), 't' = (key, jsonb type, text value).
+// (type, value), 't' = (key, jsonb type, text value), 'j' = (a person it
+// must never be merged with).
 inline constexpr Statement kReadPersons{
     "idres_read_persons",
     "SELECT id, 'p', " IDRES_SQL_RFC3339("created_at") ", " IDRES_SQL_RFC3339(
@@ -97,7 +98,9 @@ inline constexpr Statement kReadPersons{
                       " UNION ALL SELECT person_id, 'i', type, value, NULL FROM identifiers"
                       " WHERE person_id = ANY($1::bigint[])"
                       " UNION ALL SELECT p.id, 't', t.key, jsonb_typeof(t.value), t.value #>> '{}'"
-                      " FROM persons p, jsonb_each(p.traits) AS t WHERE p.id = ANY($1::bigint[])"};
+                      " FROM persons p, jsonb_each(p.traits) AS t WHERE p.id = ANY($1::bigint[])"
+                      " UNION ALL SELECT person_id, 'j', other_id::text, NULL, NULL FROM judgements"
+                      " WHERE person_id = ANY($1::bigint[]) AND kind = 'never'"};
 
 // Step 6, merge: the absorbed persons' ($2) identifiers move to the
 // survivor ($1); deleted and re-inserted in one statement, so the unique
@@ -125,7 +128,13 @@ inline constexpr Statement kRedirectAndDelete{
     "  SELECT x.a, 'merged', $1 FROM unnest($2::bigint[]) WITH ORDINALITY AS x(a, n)"
     "  ORDER BY x.n),"
     " k AS (DELETE FROM match_keys WHERE person_id = ANY($2::bigint[]) RETURNING 1),"
-    " rr AS (UPDATE records SET person_id = $1 WHERE person_id = ANY($2::bigint[]) RETURNING 1)"
+    " rr AS (UPDATE records SET person_id = $1 WHERE person_id = ANY($2::bigint[]) RETURNING 1),"
+    " j0 AS (DELETE FROM judgements WHERE (person_id = $1 OR person_id = ANY($2::bigint[]))"
+    "  AND (other_id = $1 OR other_id = ANY($2::bigint[])) RETURNING 1),"
+    " j1 AS (UPDATE judgements SET person_id = $1 WHERE person_id = ANY($2::bigint[])"
+    "  AND other_id <> $1 AND other_id <> ALL($2::bigint[]) RETURNING 1),"
+    " j2 AS (UPDATE judgements SET other_id = $1 WHERE other_id = ANY($2::bigint[])"
+    "  AND person_id <> $1 AND person_id <> ALL($2::bigint[]) RETURNING 1)"
     " DELETE FROM persons WHERE id = ANY($2::bigint[])"};
 
 // Steps 6 and 7, the persons a transaction's records created, in one
@@ -239,6 +248,8 @@ inline constexpr Statement kDropRecords{
     " c AS (INSERT INTO changes (person_id, kind) SELECT x.p, 'erased'"
     "  FROM unnest($2::bigint[]) WITH ORDINALITY AS x(p, n) ORDER BY x.n),"
     " m AS (DELETE FROM merges WHERE survivor_id = ANY($2::bigint[]) RETURNING 1),"
+    " j AS (DELETE FROM judgements WHERE person_id = ANY($2::bigint[])"
+    "  OR other_id = ANY($2::bigint[]) RETURNING 1),"
     " k AS (DELETE FROM match_keys WHERE person_id = ANY($2::bigint[]) RETURNING 1),"
     " i AS (DELETE FROM identifiers WHERE person_id = ANY($2::bigint[]) RETURNING 1),"
     " r AS (INSERT INTO removed_persons (person_id, why)"
@@ -281,6 +292,7 @@ inline constexpr Statement kErasePerson{
     "WITH gone AS (SELECT $1::bigint AS id UNION SELECT absorbed_id FROM merges"
     "  WHERE survivor_id = $1),"
     " c AS (INSERT INTO changes (person_id, kind) VALUES ($1, 'erased') RETURNING 1),"
+    " j AS (DELETE FROM judgements WHERE person_id = $1 OR other_id = $1 RETURNING 1),"
     " m AS (DELETE FROM merges WHERE survivor_id = $1 RETURNING 1),"
     " r AS (DELETE FROM records WHERE person_id = $1 RETURNING 1),"
     " k AS (DELETE FROM match_keys WHERE person_id = $1 RETURNING 1),"
@@ -289,6 +301,29 @@ inline constexpr Statement kErasePerson{
     " INSERT INTO removed_persons (person_id, why) SELECT id, 'erased' FROM gone"
     " ON CONFLICT (person_id) DO UPDATE SET why = 'erased', removed_at = now()"
     " RETURNING person_id"};
+
+// NeverMatch: persons $1 and $2 are not one, stored both ways (once).
+inline constexpr Statement kJudgeNever{
+    "idres_judge_never",
+    "WITH d AS (DELETE FROM judgements WHERE (person_id, other_id) IN (($1, $2), ($2, $1))"
+    "  RETURNING 1)"
+    " INSERT INTO judgements (person_id, other_id, kind) VALUES ($1, $2, 'never'), ($2, $1, "
+    "'never')"};
+
+// AlwaysMatch, before the merge: what kept persons $1 and $2 apart goes.
+inline constexpr Statement kDropNever{
+    "idres_drop_never",
+    "DELETE FROM judgements WHERE (person_id, other_id) IN (($1, $2), ($2, $1))"};
+
+// Reconcile: the 'never' judgements among the persons $1, as (a, b).
+inline constexpr Statement kReadNever{
+    "idres_read_never",
+    "SELECT person_id, other_id FROM judgements WHERE kind = 'never'"
+    " AND person_id = ANY($1::bigint[]) AND other_id = ANY($1::bigint[])"};
+
+// Reconcile's scan: every 'never' judgement, as (a, b), both ways.
+inline constexpr Statement kReadAllNever{
+    "idres_read_all_never", "SELECT person_id, other_id FROM judgements WHERE kind = 'never'"};
 
 // Why id $1 names no person: (why, removed_at), or no row.
 inline constexpr Statement kReadRemoval{

@@ -103,6 +103,8 @@ std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::in
       p.updated_at = row[3].as<std::string>();
     } else if (kind == "i") {
       p.identifiers.push_back({row[2].as<std::string>(), row[3].as<std::string>()});
+    } else if (kind == "j") {
+      p.never.push_back(std::stoll(row[2].as<std::string>()));
     } else {
       ReadTrait(row, 2, p.traits);
     }

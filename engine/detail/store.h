@@ -25,6 +25,7 @@ struct StoredPerson {
   std::vector<Identifier> identifiers;  // sorted
   Traits traits;
   std::string created_at, updated_at;  // RFC 3339 UTC, microseconds
+  std::vector<std::int64_t> never;     // persons a steward said it is not (ids as stored)
 };
 
 // A record as a transaction knows it (README.md, "Records, judgements and

@@ -185,11 +185,11 @@ TEST_CASE("records: an identity that cannot name a record is refused with its re
   CHECK(RecordCount(db) == 0);
 }
 
-TEST_CASE("forget: a person is erased with everything of it, and its ids say so",
-          "[pg][records]") {
+TEST_CASE("forget: a person is erased with everything of it, and its ids say so", "[pg][records]") {
   TestDatabase db;
   auto engine = MakeEngine(db, 2);
-  const UpsertResult anna = engine->Upsert(Named("a", {{"email", "anna@x.org"}}, {{"plan", "pro"}}));
+  const UpsertResult anna =
+      engine->Upsert(Named("a", {{"email", "anna@x.org"}}, {{"plan", "pro"}}));
   const UpsertResult other = engine->Upsert(Named("b", {{"phone", "+4917012345678"}}));
   engine->Upsert(Named("ab", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}}));
   const UpsertResult bob = engine->Upsert(Named("c", {{"email", "bob@x.org"}}));
@@ -246,6 +246,49 @@ TEST_CASE("records: a split and a removal are in the change feed", "[pg][records
   CHECK(db.Count("SELECT count(*) FROM changes WHERE kind = 'updated' AND person_id = " + a) >= 1);
   engine->DeleteRecord("crm", "a");
   CHECK(db.Count("SELECT count(*) FROM changes WHERE kind = 'erased' AND person_id = " + a) == 1);
+}
+
+TEST_CASE("never-match: persons a steward keeps apart are not merged, also after merges",
+          "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult a = engine->Upsert(Rec({{"email", "anna@x.org"}}));
+  const UpsertResult b = engine->Upsert(Rec({{"phone", "+4917012345678"}}));
+  CHECK(engine->NeverMatch(a.person_id, b.person_id) == JudgeResult::kDone);
+  CHECK(engine->NeverMatch(a.person_id, a.person_id) == JudgeResult::kSamePerson);
+  CHECK(engine->NeverMatch(a.person_id, 999999) == JudgeResult::kNoPerson);
+
+  // A record holding both joins one of them and merges neither.
+  const UpsertResult bridge =
+      engine->Upsert(Rec({{"email", "anna@x.org"}, {"phone", "+4917012345678"}}));
+  REQUIRE(bridge.ok());
+  CHECK(bridge.merged_person_ids.empty());
+  CHECK(PersonCount(db) == 2);
+  CHECK((bridge.person_id == a.person_id || bridge.person_id == b.person_id));
+
+  // a absorbs c; the judgement follows a's survivor.
+  const UpsertResult c = engine->Upsert(Rec({{"cookie", "ck-1"}}));
+  const UpsertResult ac = engine->Upsert(Rec({{"email", "anna@x.org"}, {"cookie", "ck-1"}}));
+  REQUIRE(ac.outcome == Outcome::kMerged);
+  CHECK(ac.merged_person_ids == std::vector<std::int64_t>{c.person_id});
+  const UpsertResult cb = engine->Upsert(Rec({{"cookie", "ck-1"}, {"phone", "+4917012345678"}}));
+  CHECK(cb.merged_person_ids.empty());
+  CHECK(PersonCount(db) == 2);
+  // So does a batch, and reconcile finds nothing to merge.
+  const std::vector<Record> both = {Rec({{"email", "anna@x.org"}, {"phone", "+4917012345678"}})};
+  CHECK(engine->BatchUpsert(both).front().merged_person_ids.empty());
+  for (const ReconcileGroup& g : engine->FindReconcileGroups()) {
+    CHECK(engine->Reconcile(g).merged_person_ids.empty());
+  }
+  CHECK(PersonCount(db) == 2);
+
+  // A steward's always-match merges them after all.
+  const auto merged = engine->AlwaysMatch(a.person_id, b.person_id);
+  REQUIRE(merged);
+  CHECK(merged->survivor == a.person_id);
+  CHECK(PersonCount(db) == 1);
+  CHECK(db.Count("SELECT count(*) FROM judgements") == 0);
+  CHECK(StoreInconsistency(db).empty());
 }
 
 }  // namespace

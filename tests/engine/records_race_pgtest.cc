@@ -2,7 +2,10 @@
 // the locks still decide), each run with the locks on (the store must stay
 // consistent every round) and off (some round must break it): see
 // race_check.h.
+#include <array>
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <memory>
 #include <string>
 
 #include "engine/engine.h"
@@ -84,6 +87,51 @@ TEST_CASE("race: a delete and an upsert reaching the person through the value it
     }
   };
   race.violation = [](const TestDatabase& db, Engine&) { return StoreInconsistency(db); };
+  CheckRace(race);
+}
+
+// A steward keeps two persons apart while a record bridging them arrives:
+// either the bridge merged them first (then the judgement is refused: they
+// are one person) or the judgement holds and they stay two.
+TEST_CASE("race: a never-match and a record bridging the two persons", "[pg][race][records]") {
+  Race race;
+  race.threads = 8;  // four pairs: a judgement and a bridge each
+  auto judged = std::make_shared<std::array<std::atomic<bool>, 4>>();
+  auto ids = std::make_shared<std::array<std::pair<std::int64_t, std::int64_t>, 4>>();
+  race.setup = [judged, ids](const TestDatabase& db, Engine&) {
+    auto setup = MakeEngine(db, 1);
+    for (int p = 0; p < 4; ++p) {
+      const std::string n = std::to_string(p);
+      (*judged)[p] = false;
+      (*ids)[p] = {setup->Upsert(Rec({{"email", "anna" + n + "@x.org"}})).person_id,
+                   setup->Upsert(Rec({{"phone", "+49170123456" + n}})).person_id};
+    }
+  };
+  race.work = [judged, ids](Engine& engine, int i, bool locks) {
+    const int p = i / 2;
+    if (i % 2 == 0) {
+      try {
+        (*judged)[p] = engine.NeverMatch((*ids)[p].first, (*ids)[p].second) == JudgeResult::kDone;
+      } catch (const EngineError&) {
+        if (locks) throw;
+      }
+    } else {
+      const std::string n = std::to_string(p);
+      RaceUpsert(engine, Rec({{"email", "anna" + n + "@x.org"}, {"phone", "+49170123456" + n}}),
+                 locks);
+    }
+  };
+  race.violation = [judged, ids](const TestDatabase& db, Engine&) -> std::string {
+    for (int p = 0; p < 4; ++p) {
+      const auto [a, b] = (*ids)[p];
+      const bool one = db.Count("SELECT count(*) FROM merges WHERE absorbed_id IN (" +
+                                std::to_string(a) + ", " + std::to_string(b) + ")") > 0;
+      if ((*judged)[p] && one) {
+        return "pair " + std::to_string(p) + ": judged never, and merged all the same";
+      }
+    }
+    return "";
+  };
   CheckRace(race);
 }
 

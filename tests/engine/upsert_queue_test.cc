@@ -96,8 +96,7 @@ class GatedApplier : public detail::UpsertApplier {
   }
 
  private:
-  void Enter(std::span<const Record> records, const Deadline& deadline, bool batch)
-      EXCLUDES(mu_) {
+  void Enter(std::span<const Record> records, const Deadline& deadline, bool batch) EXCLUDES(mu_) {
     MutexLock lock(&mu_);
     std::vector<std::string> cookies;
     for (const Record& r : records) cookies.push_back(r.identifiers.front().value);
@@ -226,7 +225,8 @@ TEST_CASE("a group takes at most max_records records, the rest go next", "[engin
   detail::UpsertQueue queue(inner, 1, 2, kManyIdentifiers);
   auto queued = QueueBehindFirst(inner, queue, {{"2"}, {"3"}, {"4"}, {"5"}, {"6"}});
   for (auto& f : queued) CHECK(f.get().ok());
-  CHECK(inner.Calls() == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"4", "5"}, {"6"}});
+  CHECK(inner.Calls() ==
+        std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"4", "5"}, {"6"}});
 }
 
 TEST_CASE("a bad record in a group gets its own error, the others their persons", "[engine]") {

@@ -1,0 +1,144 @@
+// A steward's calls on whole persons: ForgetPerson (erasure, GDPR Art. 17),
+// NeverMatch, AlwaysMatch, and Removal. Each takes the upsert's locks in the
+// upsert's order (README.md, "Records, judgements and the change feed"):
+// every key of the persons in one sorted statement, then their rows,
+// ascending. The keys are learnt by a read before the transaction; a person
+// that gained one meanwhile (or was merged away) makes the call plan again.
+#include <algorithm>
+
+#include "engine/detail/engine_impl.h"
+#include "engine/detail/merge_helpers.h"
+#include "engine/detail/resolve.h"
+#include "engine/detail/statements.h"
+#include "engine/detail/store.h"
+#include "engine/engine.h"
+
+namespace idres {
+namespace {
+
+// The live persons `ids` name (following redirects; ascending, unique) and
+// every key they can be found through; nullopt when one names none.
+struct Targets {
+  std::vector<std::int64_t> persons;
+  std::vector<std::int64_t> keys;
+  friend bool operator==(const Targets&, const Targets&) = default;
+};
+
+std::optional<Targets> ReadTargets(detail::Tx& tx, const LockPlanner& planner,
+                                   std::span<const std::int64_t> ids) {
+  Targets t;
+  for (std::int64_t id : ids) t.persons.push_back(detail::ResolveMerged(tx, id).value_or(id));
+  detail::Dedup(t.persons);
+  const auto persons = detail::ReadPersons(tx, t.persons);
+  if (persons.size() != t.persons.size()) return std::nullopt;
+  for (const auto& [id, p] : persons) {
+    const auto keys = detail::PersonLockKeys(planner, p.identifiers);
+    t.keys.insert(t.keys.end(), keys.begin(), keys.end());
+  }
+  detail::Dedup(t.keys);
+  return t;
+}
+
+}  // namespace
+
+// Runs `fn(tx, persons)` on the live persons `ids` name, under their keys
+// and row locks; false (nothing run) when one of them names no live person.
+bool Engine::OnPersons(std::span<const std::int64_t> ids,
+                       const std::function<void(detail::Tx&, const std::vector<std::int64_t>&)>& fn,
+                       const Deadline& deadline) {
+  for (int plan = 0;; ++plan) {
+    std::optional<Targets> planned;
+    impl_->RunTx([&](detail::Tx& tx) { planned = ReadTargets(tx, impl_->planner, ids); }, deadline);
+    if (!planned) return false;
+    bool found = false;
+    try {
+      impl_->RunLockedTx(
+          planned->keys,
+          [&](detail::Tx& tx) {
+            found = false;
+            const std::optional<Targets> now = ReadTargets(tx, impl_->planner, ids);
+            if (!now) return;  // erased or emptied meanwhile
+            if (!impl_->seams.skip_locks &&
+                (*now != *planned ||
+                 detail::LockPersons(tx, now->persons).size() != now->persons.size())) {
+              throw detail::KeysGrewError();
+            }
+            fn(tx, now->persons);
+            found = true;
+          },
+          deadline);
+      return found;
+    } catch (const detail::KeysGrewError& e) {
+      if (plan >= impl_->options.max_retries) throw ConflictError(e.what());
+    }
+  }
+}
+
+std::optional<ErasedPerson> Engine::ForgetPerson(std::int64_t id, const Deadline& deadline) {
+  ErasedPerson out;
+  const std::int64_t ids[] = {id};
+  const bool done = OnPersons(
+      ids,
+      [&](detail::Tx& tx, const std::vector<std::int64_t>& persons) {
+        out = ErasedPerson{persons.front(), {}};
+        for (const auto& row : tx.Exec(detail::kErasePerson, persons.front())) {
+          out.erased_ids.push_back(row[0].as<std::int64_t>());
+        }
+        std::sort(out.erased_ids.begin(), out.erased_ids.end());
+      },
+      deadline);
+  if (!done) return std::nullopt;
+  return out;
+}
+
+JudgeResult Engine::NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline) {
+  JudgeResult out = JudgeResult::kNoPerson;
+  const std::int64_t ids[] = {a, b};
+  OnPersons(
+      ids,
+      [&](detail::Tx& tx, const std::vector<std::int64_t>& persons) {
+        if (persons.size() < 2) {
+          out = JudgeResult::kSamePerson;
+          return;
+        }
+        tx.Defer(detail::kJudgeNever, persons[0], persons[1]);
+        out = JudgeResult::kDone;
+      },
+      deadline);
+  return out;
+}
+
+std::optional<ReconcileResult> Engine::AlwaysMatch(std::int64_t a, std::int64_t b,
+                                                   const Deadline& deadline) {
+  const std::int64_t ids[] = {a, b};
+  std::vector<std::int64_t> live;
+  const bool found = OnPersons(
+      ids,
+      [&](detail::Tx& tx, const std::vector<std::int64_t>& persons) {
+        live = persons;
+        if (persons.size() == 2) tx.Defer(detail::kDropNever, persons[0], persons[1]);
+      },
+      deadline);
+  if (!found) return std::nullopt;
+  if (live.size() < 2) return ReconcileResult{live.front(), {}, 0};  // one person already
+  ReconcileGroup group;
+  group.person_ids = live;
+  group.reasons = {"a steward said they are one"};
+  return Reconcile(group);
+}
+
+std::optional<PersonRemoval> Engine::Removal(std::int64_t id, const Deadline& deadline) {
+  std::optional<PersonRemoval> out;
+  impl_->RunTx(
+      [&](detail::Tx& tx) {
+        out.reset();
+        const auto rows = tx.Exec(detail::kReadRemoval, id);
+        if (!rows.empty()) {
+          out = PersonRemoval{rows[0][0].as<std::string>(), rows[0][1].as<std::string>()};
+        }
+      },
+      deadline);
+  return out;
+}
+
+}  // namespace idres
