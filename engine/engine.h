@@ -156,6 +156,17 @@ class Engine {
   // names no live person.
   std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline = {});
 
+  // A steward's unmerge: person `person_id` (its id now) is split into
+  // `groups` of its records: the first group's part keeps the id (with every
+  // record no group names), each other group becomes a new person, and the
+  // parts are kept apart by never-match judgements. Under every key of the
+  // person and its row lock, through the one resolve path. Throws
+  // std::invalid_argument saying why the groups cannot split it (fewer than
+  // two, a record twice, a record that is not the person's).
+  std::optional<SplitResult> SplitPerson(std::int64_t person_id,
+                                         std::vector<std::vector<RecordRef>> groups,
+                                         const Deadline& deadline = {});
+
   // A steward's judgement that persons `a` and `b` (or the persons they
   // were merged into) are not one: no upsert, batch or reconcile merges
   // them afterwards, also after later merges of either side (a record that

@@ -76,6 +76,19 @@ struct ErasedPerson {
   std::vector<std::int64_t> erased_ids;  // it and every id that redirected to it, ascending
 };
 
+// A stored record, by its identity.
+struct RecordRef {
+  std::string source;  // empty: "default"
+  std::string record_id;
+};
+
+// What Engine::SplitPerson did: the person keeps the first group's records,
+// each other group became a new person (in the order of the groups).
+struct SplitResult {
+  std::int64_t person_id = 0;
+  std::vector<std::int64_t> part_ids;
+};
+
 // What Engine::NeverMatch did.
 enum class JudgeResult { kDone, kSamePerson, kNoPerson };
 

@@ -5,6 +5,7 @@
 // locks, re-reads and decides for all its records at once, each record
 // seeing the ones before it, and writes them with the COMMIT: a chunk of new
 // persons takes two round trips, a chunk of known ones three.
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
@@ -39,15 +40,17 @@ std::vector<Chunk> MakeChunks(const std::vector<detail::PreparedRecord>& prepare
   for (std::size_t i = 0; i < prepared.size(); ++i) {
     if (prepared[i].error) continue;
     const auto& keys = prepared[i].plan.lock_keys;
-    const auto identity = std::make_pair(prepared[i].source, prepared[i].record_id);
-    if (!current.records.empty() && (current.records.size() >= o.batch_max_records ||
-                                     current.keys.size() + keys.size() > o.batch_max_keys ||
-                                     (prepared[i].named && named.contains(identity)))) {
+    const auto identities = prepared[i].Identities();
+    const bool repeats = std::any_of(identities.begin(), identities.end(),
+                                     [&](const auto& id) { return named.contains(id); });
+    if (!current.records.empty() &&
+        (current.records.size() >= o.batch_max_records ||
+         current.keys.size() + keys.size() > o.batch_max_keys || repeats)) {
       chunks.push_back(std::move(current));
       current = Chunk{};
       named.clear();
     }
-    if (prepared[i].named) named.insert(identity);
+    named.insert(identities.begin(), identities.end());
     current.records.push_back(i);
     current.keys.insert(current.keys.end(), keys.begin(), keys.end());
     detail::Dedup(current.keys);
@@ -80,26 +83,32 @@ void PlanWithdrawals(const RunRead& read, const LockPlanner& planner,
                      std::vector<detail::PreparedRecord>& prepared,
                      std::span<const std::size_t> which, const std::vector<LockPlan>& plans) {
   std::vector<std::string> sources, ids;
-  std::vector<std::size_t> at;
+  std::vector<std::size_t> at;  // the prepared record of each identity read
   for (std::size_t i : which) {
-    if (!prepared[i].named || prepared[i].error) continue;
-    sources.push_back(prepared[i].source);
-    ids.push_back(prepared[i].record_id);
-    at.push_back(i);
+    if (prepared[i].error) continue;
+    for (const auto& [source, record_id] : prepared[i].Identities()) {
+      sources.push_back(source);
+      ids.push_back(record_id);
+      at.push_back(i);
+    }
   }
   if (at.empty()) return;
   std::map<std::size_t, detail::NamedRecord> found;
   read([&](detail::Tx& tx) { found = detail::ReadNamedRecords(tx, sources, ids); });
+  for (std::size_t i : std::set<std::size_t>(at.begin(), at.end())) {
+    prepared[i].plan.lock_keys = plans[i].lock_keys;
+    prepared[i].prior_values.clear();
+  }
   for (std::size_t k = 0; k < at.size(); ++k) {
+    auto it = found.find(k);
+    if (it == found.end()) continue;
     detail::PreparedRecord& r = prepared[at[k]];
-    r.plan.lock_keys = plans[at[k]].lock_keys;
-    r.prior_values.clear();
-    if (auto it = found.find(k); it != found.end()) {
-      r.prior_values = it->second.person_values;
-      const auto keys = detail::PersonLockKeys(planner, r.prior_values);
-      r.plan.lock_keys.insert(r.plan.lock_keys.end(), keys.begin(), keys.end());
-      detail::Dedup(r.plan.lock_keys);
-    }
+    r.prior_values.insert(r.prior_values.end(), it->second.person_values.begin(),
+                          it->second.person_values.end());
+    detail::Dedup(r.prior_values);
+    const auto keys = detail::PersonLockKeys(planner, it->second.person_values);
+    r.plan.lock_keys.insert(r.plan.lock_keys.end(), keys.begin(), keys.end());
+    detail::Dedup(r.plan.lock_keys);
   }
 }
 
@@ -147,6 +156,22 @@ std::optional<DeletedRecord> Engine::DeleteRecord(const std::string& source,
   out.person_removed = r.person_removed;
   out.split_person_ids = r.split_person_ids;
   return out;
+}
+
+std::optional<SplitResult> Engine::SplitPerson(std::int64_t person_id,
+                                               std::vector<std::vector<RecordRef>> groups,
+                                               const Deadline& deadline) {
+  std::vector<std::vector<detail::RecordIdentity>> identities;
+  for (const auto& group : groups) {
+    auto& g = identities.emplace_back();
+    for (const RecordRef& r : group) g.emplace_back(r.source, r.record_id);
+  }
+  std::vector<detail::PreparedRecord> prepared{
+      detail::PrepareSplit(person_id, std::move(identities))};
+  if (prepared.front().error) throw std::invalid_argument(*prepared.front().error);
+  const UpsertResult r = Run(prepared, nullptr, deadline).front();
+  if (!r.ok()) throw std::invalid_argument(*r.error);
+  return SplitResult{r.person_id, r.split_person_ids};
 }
 
 std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,

@@ -190,8 +190,8 @@ std::string NewPerson(const std::string& email, const std::string& phone, const 
        Array("'email', 'phone', 'name', 'birth_date', 'postal_code'"),
        Array(email + ", " + phone + ", " + weak), Array(Times("0", 2)), Array("'plan', 'seq'"),
        Array("'string', 'number'"), Array("'trial', :n"),
-       // no part split off
-       "'{}'", "'{}'"});
+       // no part split off, no judgement
+       "'{}'", "'{}'", "'{}'", "'{}'"});
 }
 
 }  // namespace

@@ -153,9 +153,7 @@ bool BatchResolver::Withdraw(const PreparedRecord& record, UpsertResult& r,
   if (record.withdraw_only && it->row != 0) deleted_rows_.push_back(it->row);
   rest.erase(it);
   r.person_id = holder;
-  for (const Identifier& v : persons_[at].now.identifiers) {
-    if (auto c = counts_.find(v); c != counts_.end() && c->second > 0) --c->second;
-  }
+  Uncount(at);
   const std::vector<std::vector<std::size_t>> parts =
       HoldTogether(matcher_, planner_, rest, counts_, generic_keys_);
   if (parts.empty()) {
@@ -184,7 +182,67 @@ bool BatchResolver::Withdraw(const PreparedRecord& record, UpsertResult& r,
   return true;
 }
 
+void BatchResolver::Uncount(std::size_t at) {
+  for (const Identifier& v : persons_[at].now.identifiers) {
+    if (auto c = counts_.find(v); c != counts_.end() && c->second > 0) --c->second;
+  }
+}
+
+UpsertResult BatchResolver::Split(const PreparedRecord& record) {
+  UpsertResult r;
+  std::optional<std::int64_t> holder;
+  std::map<RecordIdentity, std::size_t> group_of;
+  for (std::size_t g = 0; g < record.split_groups.size(); ++g) {
+    for (const RecordIdentity& id : record.split_groups[g]) {
+      const auto named = named_.find(id);
+      if (named == named_.end()) {
+        r.error = "no record '" + id.second + "' of source '" + id.first + "' is stored";
+        return r;
+      }
+      const std::int64_t h = FinalId(named->second);
+      if (holder && *holder != h) {
+        r.error = "the records belong to more than one person";
+        return r;
+      }
+      holder = h;
+      group_of[id] = g;
+    }
+  }
+  if (!by_id_.contains(record.split_person) || FinalId(record.split_person) != *holder) {
+    r.error = "the records are not person " + std::to_string(record.split_person) + "'s";
+    return r;
+  }
+  const std::size_t at = by_id_.at(*holder);
+  std::vector<std::vector<StoredRecord>> parts(record.split_groups.size());
+  for (StoredRecord& s : persons_[at].records) {
+    const auto g = group_of.find({s.source, s.record_id});
+    parts[g == group_of.end() ? 0 : g->second].push_back(std::move(s));
+  }
+  Uncount(at);
+  std::vector<std::int64_t> ids = {*holder};
+  for (std::size_t g = 1; g < parts.size(); ++g) {
+    const std::int64_t id = Create({}, {});
+    persons_.back().split_from = *holder;
+    Rebuild(by_id_.at(id), std::move(parts[g]));
+    ids.push_back(id);
+    r.split_person_ids.push_back(id);
+  }
+  Rebuild(at, std::move(parts.front()));
+  // The parts are kept apart, also from later records of this chunk.
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    for (std::size_t j = i + 1; j < ids.size(); ++j) {
+      At(ids[i]).now.never.push_back(ids[j]);
+      At(ids[j]).now.never.push_back(ids[i]);
+      judgements_.push_back({ids[i], ids[j]});
+    }
+  }
+  r.person_id = *holder;
+  r.outcome = Outcome::kUpdated;
+  return r;
+}
+
 UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
+  if (!record.split_groups.empty()) return Split(record);
   UpsertResult r;
   r.source = record.source;
   r.record_id = record.record_id;

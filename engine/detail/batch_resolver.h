@@ -79,6 +79,12 @@ class BatchResolver {
   // nothing.
   UpsertResult Apply(const PreparedRecord& record);
 
+  // Never-match judgements the chunk made (a split's parts), each pair once;
+  // ids may be provisional.
+  const std::vector<std::pair<std::int64_t, std::int64_t>>& judgements() const {
+    return judgements_;
+  }
+
   // Rows of the stored records deleted.
   const std::vector<std::int64_t>& deleted_rows() const { return deleted_rows_; }
 
@@ -115,6 +121,10 @@ class BatchResolver {
   // Apply's decision for a record once any withdrawal is done; `emptied`:
   // the person a replaced record left without records.
   UpsertResult Decide(const PreparedRecord& record, std::optional<std::size_t> emptied);
+  // SplitPerson: the person's records into the record's groups.
+  UpsertResult Split(const PreparedRecord& record);
+  // Person `at` loses its values to a rebuild: they stop counting.
+  void Uncount(std::size_t at);
   // What Withdraw changed, for Undo.
   struct UndoWithdraw {
     std::size_t at;  // the person withdrawn from, as it was
@@ -147,6 +157,7 @@ class BatchResolver {
   const NamedRecords named_;
   std::optional<UndoWithdraw> undo_;
   std::vector<std::int64_t> deleted_rows_;
+  std::vector<std::pair<std::int64_t, std::int64_t>> judgements_;
   std::size_t records_written_ = 0;  // orders the chunk's own records
 };
 

@@ -109,6 +109,10 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
   for (const auto& [survivor, absorbed] : absorbed_by) {
     MergeInto(tx, survivor, absorbed, kBridgeReason);
   }
+  for (const auto& [a, b] : resolver.judgements()) {
+    w.created.never_a.push_back(a);  // a split always creates a part
+    w.created.never_b.push_back(b);
+  }
   DeferShrink(tx, w.losses);
   DeferDropRecords(tx, resolver.deleted_rows(), w.emptied);
   DeferUpdates(tx, w.updated);

@@ -38,6 +38,47 @@ PreparedRecord PrepareDeletion(const std::string& source, const std::string& rec
   return out;
 }
 
+PreparedRecord PrepareSplit(std::int64_t person, std::vector<std::vector<RecordIdentity>> groups) {
+  PreparedRecord out;
+  out.split_person = person;
+  out.source = kDefaultSource;
+  out.record_id = GenerateRecordId();  // names nothing: a split applies no record
+  if (groups.size() < 2) {
+    out.error = "a split needs at least two groups of records";
+    return out;
+  }
+  std::set<RecordIdentity> seen;
+  for (const auto& group : groups) {
+    if (group.empty()) {
+      out.error = "a group of the split names no record";
+      return out;
+    }
+    for (const auto& [source, record_id] : group) {
+      if (auto bad = ValidateRecordIdentity(source, record_id)) {
+        out.error = *bad;
+        return out;
+      }
+      if (record_id.empty()) {
+        out.error = "a record of the split has no record_id";
+        return out;
+      }
+      if (!seen.insert({source.empty() ? kDefaultSource : source, record_id}).second) {
+        out.error = "record '" + record_id + "' of source '" + source + "' is in two groups";
+        return out;
+      }
+    }
+  }
+  for (auto& group : groups) {
+    for (auto& [source, record_id] : group) {
+      if (source.empty()) source = kDefaultSource;
+      out.plan.lock_keys.push_back(RecordLockKey(source, record_id));
+    }
+  }
+  Dedup(out.plan.lock_keys);
+  out.split_groups = std::move(groups);
+  return out;
+}
+
 PreparedRecord PrepareRecord(const Record& record, const Normalizer& normalizer,
                              const LockPlanner& planner, const RecordLimits& limits) {
   PreparedRecord out;

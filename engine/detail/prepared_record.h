@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/record.h"
@@ -14,6 +16,9 @@
 #include "normalize/normalizer.h"
 
 namespace idres::detail {
+
+// A stored record's identity: (source, record_id).
+using RecordIdentity = std::pair<std::string, std::string>;
 
 struct PreparedRecord {
   std::vector<Identifier> identifiers;  // normalized, sorted, unique
@@ -31,6 +36,19 @@ struct PreparedRecord {
   // belonged to when the chunk was planned (their keys are in
   // plan.lock_keys).
   std::vector<Identifier> prior_values;
+  // SplitPerson: the person, and the groups of its records each part is to
+  // hold (the first keeps the id). Nothing is applied.
+  std::int64_t split_person = 0;
+  std::vector<std::vector<RecordIdentity>> split_groups;
+
+  // Every stored record this one may touch: its own when named, and each
+  // one the split names.
+  std::vector<RecordIdentity> Identities() const {
+    std::vector<RecordIdentity> out;
+    if (named) out.emplace_back(source, record_id);
+    for (const auto& group : split_groups) out.insert(out.end(), group.begin(), group.end());
+    return out;
+  }
   LockPlan plan;
   std::optional<std::string> error;  // set: the record is rejected whole
 };
@@ -53,6 +71,12 @@ void Dedup(std::vector<T>& v) {
 // The record (source, record_id) to be withdrawn by DeleteRecord: no values,
 // its record key locked.
 PreparedRecord PrepareDeletion(const std::string& source, const std::string& record_id);
+
+// SplitPerson of `person` into `groups` (README.md, "Records, judgements and
+// the change feed"): every record key locked; `error` when the groups
+// cannot split a person (fewer than two, an empty one, a record twice, an
+// identity that names no record).
+PreparedRecord PrepareSplit(std::int64_t person, std::vector<std::vector<RecordIdentity>> groups);
 
 PreparedRecord PrepareRecord(const Record& record, const Normalizer& normalizer,
                              const LockPlanner& planner, const RecordLimits& limits);

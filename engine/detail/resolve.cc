@@ -36,9 +36,10 @@ NamedRecords ReadNamed(Tx& tx, const std::vector<PreparedRecord>& records,
                        const std::vector<std::size_t>& todo) {
   std::vector<std::string> sources, ids;
   for (std::size_t i : todo) {
-    if (!records[i].named) continue;
-    sources.push_back(records[i].source);
-    ids.push_back(records[i].record_id);
+    for (const auto& [source, record_id] : records[i].Identities()) {
+      sources.push_back(source);
+      ids.push_back(record_id);
+    }
   }
   NamedRecords named;
   for (const auto& [i, n] : ReadNamedRecords(tx, sources, ids)) {

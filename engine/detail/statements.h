@@ -155,7 +155,8 @@ inline constexpr Statement kRedirectAndDelete{
 // person gets a 'created' change row, in creation order, and each of them
 // merged away a 'merged' one after it (README.md, "The change feed"); then
 // each stored person $27[i] that the created part $28[i] split off a 'split'
-// row naming it.
+// row naming it; $29[i]/$30[i] never-match judgements (a split's parts),
+// written both ways.
 // Returns (provisional, real). Foreign keys are checked at the end of the statement,
 // when the new persons exist; a value of a unique type someone else holds
 // fails with 23505 (retried).
@@ -192,6 +193,10 @@ inline constexpr Statement kCreatePersons{
     "  LEFT JOIN ids f ON f.prov = x.f) c"
     "  ORDER BY phase, p),"
     IDRES_SQL_RECORD_PARTS("$20", "$21", "$22", "$23", "$24", "$25", "$26") ","
+    " nj AS (INSERT INTO judgements (person_id, other_id, kind)"
+    "  SELECT COALESCE(a.id, j.a), COALESCE(b.id, j.b), 'never'"
+    "  FROM unnest($29::bigint[] || $30::bigint[], $30::bigint[] || $29::bigint[]) AS j(a, b)"
+    "  LEFT JOIN ids a ON a.prov = j.a LEFT JOIN ids b ON b.prov = j.b),"
     " nr AS (" IDRES_SQL_RECORD_INSERT("ids.id",
                                       "unnest($16::bigint[], $17::bigint[], $18::text[], $19::text[])"
                                       " AS x(o, p, s, r) JOIN ids ON ids.prov = x.p") ")"

@@ -240,7 +240,7 @@ std::map<std::int64_t, std::int64_t> CreateAndCommit(Tx& tx, const PersonWrites&
       TextArray(w.records.record_id), Ints(w.records.value_ord), TextArray(w.records.value_type),
       TextArray(w.records.value_text), Ints(w.records.trait_ord), TextArray(w.records.trait_keys),
       TextArray(w.records.trait_kinds), TextArray(w.records.trait_values), Ints(w.split_from),
-      Ints(w.split_part));
+      Ints(w.split_part), Ints(w.never_a), Ints(w.never_b));
   std::map<std::int64_t, std::int64_t> real;
   for (const auto& row : rows) real[row[0].as<std::int64_t>()] = row[1].as<std::int64_t>();
   return real;

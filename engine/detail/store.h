@@ -125,6 +125,9 @@ struct PersonWrites {
   // Created only: parts split off stored persons (split_from[i] is the
   // stored person part[i], provisional, split off), for the feed.
   std::vector<std::int64_t> split_from, split_part;
+  // Never-match judgements made with created persons (a, b: either may be
+  // created), written both ways.
+  std::vector<std::int64_t> never_a, never_b;
 
   // The whole traits of `owner`, to be written.
   void AddTraits(std::int64_t owner, const Traits& traits);

@@ -291,5 +291,51 @@ TEST_CASE("never-match: persons a steward keeps apart are not merged, also after
   CHECK(StoreInconsistency(db).empty());
 }
 
+TEST_CASE("split: a steward's unmerge makes each group a person, kept apart afterwards",
+          "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  // One person from three records: two that share an email, a third that
+  // shares only a cookie with the second.
+  const UpsertResult a = engine->Upsert(Named("a", {{"email", "anna@x.org"}}, {{"plan", "pro"}}));
+  engine->Upsert(Named("b", {{"email", "anna@x.org"}, {"cookie", "ck-1"}}));
+  engine->Upsert(
+      Named("c", {{"cookie", "ck-1"}, {"phone", "+4917012345678"}}, {{"plan", "basic"}}));
+  REQUIRE(PersonCount(db) == 1);
+
+  const auto split =
+      engine->SplitPerson(a.person_id, {{{"crm", "a"}, {"crm", "b"}}, {{"crm", "c"}}});
+  REQUIRE(split);
+  CHECK(split->person_id == a.person_id);
+  REQUIRE(split->part_ids.size() == 1);
+  const std::int64_t c = split->part_ids.front();
+  CHECK(PersonCount(db) == 2);
+  CHECK(IdentifiersOf(db, a.person_id) ==
+        std::vector<std::string>{"cookie:ck-1", "email:anna@x.org"});
+  CHECK(IdentifiersOf(db, c) == std::vector<std::string>{"cookie:ck-1", "phone:+4917012345678"});
+  CHECK(engine->GetPerson(c)->traits == Traits{{"plan", "basic"}});
+  CHECK(engine->GetPerson(a.person_id)->traits == Traits{{"plan", "pro"}});
+  CHECK(db.Count("SELECT count(*) FROM judgements WHERE kind = 'never'") == 2);
+  CHECK(db.Count("SELECT count(*) FROM changes WHERE kind = 'split' AND other_id = " +
+                 std::to_string(c)) == 1);
+  CHECK(StoreInconsistency(db).empty());
+
+  // The cookie both parts hold does not merge them again, nor does a
+  // record holding both sides' values: it joins one.
+  const UpsertResult again =
+      engine->Upsert(Rec({{"email", "anna@x.org"}, {"phone", "+4917012345678"}}));
+  CHECK(again.merged_person_ids.empty());
+  CHECK(PersonCount(db) == 2);
+
+  CHECK_THROWS_WITH(engine->SplitPerson(a.person_id, {{{"crm", "a"}}}),
+                    "a split needs at least two groups of records");
+  CHECK_THROWS_WITH(engine->SplitPerson(a.person_id, {{{"crm", "a"}}, {{"crm", "c"}}}),
+                    "the records belong to more than one person");
+  CHECK_THROWS_WITH(engine->SplitPerson(a.person_id, {{{"crm", "a"}}, {{"crm", "zz"}}}),
+                    "no record 'zz' of source 'crm' is stored");
+  CHECK_THROWS_WITH(engine->SplitPerson(a.person_id, {{{"crm", "a"}}, {{"crm", "a"}}}),
+                    "record 'a' of source 'crm' is in two groups");
+}
+
 }  // namespace
 }  // namespace idres::testing

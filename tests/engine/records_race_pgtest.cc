@@ -135,5 +135,39 @@ TEST_CASE("race: a never-match and a record bridging the two persons", "[pg][rac
   CheckRace(race);
 }
 
+// A steward splits a person while a record reaches it through a value the
+// split moves to the new part.
+TEST_CASE("race: a split and an upsert reaching the person through a value that moves",
+          "[pg][race][records]") {
+  Race race;
+  race.threads = 8;
+  auto ids = std::make_shared<std::array<std::int64_t, 4>>();
+  race.setup = [ids](const TestDatabase& db, Engine&) {
+    auto setup = MakeEngine(db, 1);
+    for (int p = 0; p < 4; ++p) {
+      const std::string n = std::to_string(p);
+      (*ids)[p] = setup->Upsert(Named("a-" + n, {{"email", "anna" + n + "@x.org"}})).person_id;
+      setup->Upsert(Named("b-" + n, {{"email", "anna" + n + "@x.org"}, {"cookie", "ck-" + n}}));
+      setup->Upsert(Named("c-" + n, {{"cookie", "ck-" + n}, {"phone", "+49170123456" + n}}));
+    }
+  };
+  race.work = [ids](Engine& engine, int i, bool locks) {
+    const std::string n = Pair(i);
+    if (i % 2 == 0) {
+      try {
+        engine.SplitPerson((*ids)[i / 2],
+                           {{{"crm", "a-" + n}, {"crm", "b-" + n}}, {{"crm", "c-" + n}}});
+      } catch (const EngineError&) {
+        if (locks) throw;
+      }
+    } else {
+      RaceUpsert(engine, Named("u-" + n, {{"phone", "+49170123456" + n}, {"device_id", "d-" + n}}),
+                 locks);
+    }
+  };
+  race.violation = [](const TestDatabase& db, Engine&) { return StoreInconsistency(db); };
+  CheckRace(race);
+}
+
 }  // namespace
 }  // namespace idres::testing
