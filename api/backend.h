@@ -42,6 +42,12 @@ class IdentityBackend {
                                                     const Deadline& deadline) = 0;
   virtual std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline) = 0;
   virtual std::optional<PersonRemoval> Removal(std::int64_t id, const Deadline& deadline) = 0;
+  virtual std::optional<SplitResult> SplitPerson(std::int64_t id,
+                                                 std::vector<std::vector<RecordRef>> groups,
+                                                 const Deadline& deadline) = 0;
+  virtual JudgeResult NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline) = 0;
+  virtual std::optional<ReconcileResult> AlwaysMatch(std::int64_t a, std::int64_t b,
+                                                     const Deadline& deadline) = 0;
   virtual void ForgetReceipts(std::int64_t job) = 0;
   virtual std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) = 0;
   virtual std::variant<std::vector<Person>, Rejection> Lookup(const RawIdentifier& identifier,

@@ -35,6 +35,18 @@ class EngineBackend final : public IdentityBackend {
   std::optional<PersonRemoval> Removal(std::int64_t id, const Deadline& deadline) override {
     return engine_.Removal(id, deadline);
   }
+  std::optional<SplitResult> SplitPerson(std::int64_t id,
+                                         std::vector<std::vector<RecordRef>> groups,
+                                         const Deadline& deadline) override {
+    return engine_.SplitPerson(id, std::move(groups), deadline);
+  }
+  JudgeResult NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline) override {
+    return engine_.NeverMatch(a, b, deadline);
+  }
+  std::optional<ReconcileResult> AlwaysMatch(std::int64_t a, std::int64_t b,
+                                             const Deadline& deadline) override {
+    return engine_.AlwaysMatch(a, b, deadline);
+  }
   std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) override {
     return engine_.GetPerson(id, deadline);
   }

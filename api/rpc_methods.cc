@@ -152,6 +152,62 @@ Reply<v1::ForgetPersonResponse> IdentityMethods::ForgetPerson(
   return response;
 }
 
+Reply<v1::SplitPersonResponse> IdentityMethods::SplitPerson(const v1::SplitPersonRequest& request,
+                                                            const Deadline& deadline) const {
+  if (request.person_id() <= 0) return Invalid("personId must be a positive id");
+  std::vector<std::vector<RecordRef>> groups;
+  for (const auto& g : request.groups()) {
+    auto& group = groups.emplace_back();
+    for (const auto& r : g.records()) group.push_back({r.source(), r.record_id()});
+  }
+  std::optional<SplitResult> split;
+  try {
+    split = backend_.SplitPerson(request.person_id(), std::move(groups), deadline);
+  } catch (const std::invalid_argument& e) {
+    return Invalid(e.what());
+  }
+  if (!split) return NoPerson(request.person_id(), deadline);
+  v1::SplitPersonResponse response;
+  response.set_person_id(split->person_id);
+  for (const auto id : split->part_ids) response.add_part_ids(id);
+  return response;
+}
+
+Reply<v1::JudgeResponse> IdentityMethods::NeverMatch(const v1::JudgeRequest& request,
+                                                     const Deadline& deadline) const {
+  if (request.person_a() <= 0 || request.person_b() <= 0) {
+    return Invalid("personA and personB must be positive ids");
+  }
+  switch (backend_.NeverMatch(request.person_a(), request.person_b(), deadline)) {
+    case JudgeResult::kDone:
+      return v1::JudgeResponse{};
+    case JudgeResult::kSamePerson:
+      return RpcError{Code::kFailedPrecondition,
+                      "persons " + std::to_string(request.person_a()) + " and " +
+                          std::to_string(request.person_b()) +
+                          " are one person; split it first (SplitPerson)"};
+    case JudgeResult::kNoPerson:
+      break;
+  }
+  return RpcError{Code::kNotFound, "no person " + std::to_string(request.person_a()) + " or " +
+                                       std::to_string(request.person_b())};
+}
+
+Reply<v1::JudgeResponse> IdentityMethods::AlwaysMatch(const v1::JudgeRequest& request,
+                                                      const Deadline& deadline) const {
+  if (request.person_a() <= 0 || request.person_b() <= 0) {
+    return Invalid("personA and personB must be positive ids");
+  }
+  const auto merged = backend_.AlwaysMatch(request.person_a(), request.person_b(), deadline);
+  if (!merged) {
+    return RpcError{Code::kNotFound, "no person " + std::to_string(request.person_a()) + " or " +
+                                         std::to_string(request.person_b())};
+  }
+  v1::JudgeResponse response;
+  response.set_person_id(merged->survivor);
+  return response;
+}
+
 RpcError IdentityMethods::NoPerson(std::int64_t id, const Deadline& deadline) const {
   std::string message = "no person " + std::to_string(id);
   if (const auto removal = backend_.Removal(id, deadline)) {

@@ -34,6 +34,12 @@ class IdentityMethods {
                                                const Deadline& deadline) const;
   Reply<v1::ForgetPersonResponse> ForgetPerson(const v1::ForgetPersonRequest& request,
                                                const Deadline& deadline) const;
+  Reply<v1::SplitPersonResponse> SplitPerson(const v1::SplitPersonRequest& request,
+                                             const Deadline& deadline) const;
+  Reply<v1::JudgeResponse> NeverMatch(const v1::JudgeRequest& request,
+                                      const Deadline& deadline) const;
+  Reply<v1::JudgeResponse> AlwaysMatch(const v1::JudgeRequest& request,
+                                       const Deadline& deadline) const;
   Reply<v1::ForgetReceiptsResponse> ForgetReceipts(const v1::ForgetReceiptsRequest& request,
                                                    const Deadline& deadline) const;
   Reply<v1::GetPersonResponse> GetPerson(const v1::GetPersonRequest& request,

@@ -99,6 +99,26 @@ class FakeBackend : public api::IdentityBackend {
     asked_id = id;
     return removal;
   }
+  std::optional<SplitResult> SplitPerson(std::int64_t id, std::vector<std::vector<RecordRef>>,
+                                         const Deadline& deadline) override {
+    asked_deadline = deadline;
+    MaybeFail();
+    asked_id = id;
+    return SplitResult{id, {id + 1}};
+  }
+  JudgeResult NeverMatch(std::int64_t a, std::int64_t, const Deadline& deadline) override {
+    asked_deadline = deadline;
+    MaybeFail();
+    asked_id = a;
+    return JudgeResult::kDone;
+  }
+  std::optional<ReconcileResult> AlwaysMatch(std::int64_t a, std::int64_t b,
+                                             const Deadline& deadline) override {
+    asked_deadline = deadline;
+    MaybeFail();
+    asked_id = a;
+    return ReconcileResult{a, {b}, 0};
+  }
   void ForgetReceipts(std::int64_t job) override {
     MaybeFail();
     forgotten.push_back(job);

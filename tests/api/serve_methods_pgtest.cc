@@ -306,5 +306,51 @@ TEST_CASE("ListChanges answers binary proto, and a consumer's position outlives 
   CHECK(ListProto(again.port(), 0).changes_size() == 3);
 }
 
+TEST_CASE("A steward's calls answer JSON: split, never-match, always-match", "[pg]") {
+  TestDatabase db;
+  ServerProcess server(db.url());
+  const int port = server.port();
+  const auto Upsert = [&](const std::string& record) {
+    const auto reply = CurlCall(port, "Upsert", R"({"record":)" + record + "}");
+    REQUIRE(reply.status == 200);
+    return Body(reply)["personId"].get<std::string>();
+  };
+  const std::string id = Upsert(
+      R"({"identifiers":[{"type":"email","value":"anna@x.org"}],"source":"crm","recordId":"a"})");
+  Upsert(
+      R"({"identifiers":[{"type":"email","value":"anna@x.org"},{"type":"phone","value":"+4917012345678"}],)"
+      R"("source":"crm","recordId":"b"})");
+
+  const auto split = CurlCall(port, "SplitPerson",
+                              R"({"personId":")" + id +
+                                  R"(","groups":[)"
+                                  R"({"records":[{"source":"crm","recordId":"a"}]},)"
+                                  R"({"records":[{"source":"crm","recordId":"b"}]}]})");
+  REQUIRE(split.status == 200);
+  CHECK(Body(split)["personId"] == id);
+  REQUIRE(Body(split)["partIds"].size() == 1);
+  const std::string part = Body(split)["partIds"][0];
+  CHECK(db.Count("SELECT count(*) FROM persons") == 2);
+
+  const auto bad = CurlCall(port, "SplitPerson", R"({"personId":")" + id + R"(","groups":[]})");
+  CHECK(bad.status == 400);
+  CHECK(Body(bad)["message"] == "a split needs at least two groups of records");
+
+  // Split parts are kept apart already; a never-match can also be said again.
+  const std::string pair = R"({"personA":")" + id + R"(","personB":")" + part + R"("})";
+  CHECK(CurlCall(port, "NeverMatch", pair).status == 200);
+  const auto same =
+      CurlCall(port, "NeverMatch", R"({"personA":")" + id + R"(","personB":")" + id + R"("})");
+  CHECK(same.status == 400);
+  CHECK(Body(same)["code"] == "failed_precondition");
+
+  const auto merged = CurlCall(port, "AlwaysMatch", pair);
+  REQUIRE(merged.status == 200);
+  CHECK(Body(merged)["personId"] == id);
+  CHECK(db.Count("SELECT count(*) FROM persons") == 1);
+  CHECK(CurlCall(port, "AlwaysMatch", R"({"personA":"999","personB":")" + id + R"("})").status ==
+        404);
+}
+
 }  // namespace
 }  // namespace idres::testing
