@@ -48,6 +48,7 @@ class IdentityBackend {
   virtual JudgeResult NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline) = 0;
   virtual std::optional<ReconcileResult> AlwaysMatch(std::int64_t a, std::int64_t b,
                                                      const Deadline& deadline) = 0;
+  virtual std::vector<PersonEvent> GetPersonHistory(std::int64_t id, const Deadline& deadline) = 0;
   virtual void ForgetReceipts(std::int64_t job) = 0;
   virtual std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) = 0;
   virtual std::variant<std::vector<Person>, Rejection> Lookup(const RawIdentifier& identifier,

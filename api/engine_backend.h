@@ -47,6 +47,9 @@ class EngineBackend final : public IdentityBackend {
                                              const Deadline& deadline) override {
     return engine_.AlwaysMatch(a, b, deadline);
   }
+  std::vector<PersonEvent> GetPersonHistory(std::int64_t id, const Deadline& deadline) override {
+    return engine_.GetPersonHistory(id, deadline);
+  }
   std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) override {
     return engine_.GetPerson(id, deadline);
   }

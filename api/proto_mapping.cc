@@ -177,4 +177,13 @@ std::variant<Change, std::string> ToChange(const v1::Change& change) {
   }
   return out;
 }
+
+void FillEvent(const PersonEvent& event, v1::PersonEvent& out) {
+  FillTimestamp(event.at, out.mutable_at());
+  out.set_kind(event.kind);
+  out.set_other_id(event.other_id);
+  out.set_source(event.source);
+  out.set_record_id(event.record_id);
+  out.set_detail(event.detail);
+}
 }  // namespace idres::api

@@ -26,6 +26,7 @@ void FillUpsertResult(const UpsertResult& result, v1::UpsertResponse& out);
 void FillUpsertResult(const UpsertResult& result, v1::BatchUpsertResult& out);
 
 void FillPerson(const Person& person, v1::Person& out);
+void FillEvent(const PersonEvent& event, v1::PersonEvent& out);
 
 void FillChange(const Change& change, v1::Change& out);
 

@@ -67,6 +67,7 @@ Handler HandlerOf(std::string_view method) {
       {"DeleteRecord", &RunMethod<&M::DeleteRecord>},
       {"ForgetPerson", &RunMethod<&M::ForgetPerson>},
       {"SplitPerson", &RunMethod<&M::SplitPerson>},
+      {"GetPersonHistory", &RunMethod<&M::GetPersonHistory>},
       {"NeverMatch", &RunMethod<&M::NeverMatch>},
       {"AlwaysMatch", &RunMethod<&M::AlwaysMatch>},
       {"ForgetReceipts", &RunMethod<&M::ForgetReceipts>},

@@ -208,6 +208,17 @@ Reply<v1::JudgeResponse> IdentityMethods::AlwaysMatch(const v1::JudgeRequest& re
   return response;
 }
 
+Reply<v1::GetPersonHistoryResponse> IdentityMethods::GetPersonHistory(
+    const v1::GetPersonHistoryRequest& request, const Deadline& deadline) const {
+  if (request.person_id() <= 0) return Invalid("personId must be a positive id");
+  const auto events = backend_.GetPersonHistory(request.person_id(), deadline);
+  if (events.empty())
+    return RpcError{Code::kNotFound, "no person " + std::to_string(request.person_id())};
+  v1::GetPersonHistoryResponse response;
+  for (const PersonEvent& e : events) FillEvent(e, *response.add_events());
+  return response;
+}
+
 RpcError IdentityMethods::NoPerson(std::int64_t id, const Deadline& deadline) const {
   std::string message = "no person " + std::to_string(id);
   if (const auto removal = backend_.Removal(id, deadline)) {

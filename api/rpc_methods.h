@@ -40,6 +40,8 @@ class IdentityMethods {
                                       const Deadline& deadline) const;
   Reply<v1::JudgeResponse> AlwaysMatch(const v1::JudgeRequest& request,
                                        const Deadline& deadline) const;
+  Reply<v1::GetPersonHistoryResponse> GetPersonHistory(const v1::GetPersonHistoryRequest& request,
+                                                       const Deadline& deadline) const;
   Reply<v1::ForgetReceiptsResponse> ForgetReceipts(const v1::ForgetReceiptsRequest& request,
                                                    const Deadline& deadline) const;
   Reply<v1::GetPersonResponse> GetPerson(const v1::GetPersonRequest& request,

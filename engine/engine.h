@@ -181,6 +181,13 @@ class Engine {
   std::optional<ReconcileResult> AlwaysMatch(std::int64_t a, std::int64_t b,
                                              const Deadline& deadline = {});
 
+  // Every event of person `id` (or of the person it was merged into), oldest
+  // first: created, records added / replaced / deleted, persons absorbed
+  // (with why and the score breakdown), splits, judgements, erasure. An
+  // erased person keeps only its events without data (created, split,
+  // erased). Empty when `id` was never handed out.
+  std::vector<PersonEvent> GetPersonHistory(std::int64_t id, const Deadline& deadline = {});
+
   // Why `id` names no person any more; nullopt when it was never removed
   // (it is live, merged away, or was never handed out).
   std::optional<PersonRemoval> Removal(std::int64_t id, const Deadline& deadline = {});

@@ -286,7 +286,9 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
     if (result.merged_person_ids.empty() && stale.empty() && fresh.empty()) return;
     const Traits traits = detail::MergedTraits(matched, {});
     if (!result.merged_person_ids.empty()) {
-      detail::MergeInto(tx, result.survivor, result.merged_person_ids, MergeReason(group));
+      detail::MergeInto(
+          tx, result.survivor, result.merged_person_ids,
+          std::vector<std::string>(result.merged_person_ids.size(), MergeReason(group)));
     }
     detail::DropStaleValues(tx, result.survivor, stale);
     // The records move with the merge (before this, in the same message).

@@ -89,6 +89,19 @@ struct SplitResult {
   std::vector<std::int64_t> part_ids;
 };
 
+// One event of a person's history (Engine::GetPersonHistory).
+struct PersonEvent {
+  std::string at;  // RFC 3339, UTC
+  // "created", "split" (other_id split off it), "merged" (it was absorbed
+  // into other_id), "erased", "absorbed" (other_id merged into it; detail:
+  // why, with the score breakdown), "record_added", "record_replaced",
+  // "record_deleted" (source, record_id), "judged_never" (other_id).
+  std::string kind;
+  std::int64_t other_id = 0;  // 0: none
+  std::string source, record_id;
+  std::string detail;
+};
+
 // What Engine::NeverMatch did.
 enum class JudgeResult { kDone, kSamePerson, kNoPerson };
 

@@ -127,6 +127,27 @@ std::optional<ReconcileResult> Engine::AlwaysMatch(std::int64_t a, std::int64_t 
   return Reconcile(group);
 }
 
+std::vector<PersonEvent> Engine::GetPersonHistory(std::int64_t id, const Deadline& deadline) {
+  std::vector<PersonEvent> out;
+  impl_->RunTx(
+      [&](detail::Tx& tx) {
+        out.clear();
+        const std::int64_t person = detail::ResolveMerged(tx, id).value_or(id);
+        for (const auto& row : tx.Exec(detail::kReadHistory, person)) {
+          PersonEvent e;
+          e.at = row[0].as<std::string>();
+          e.kind = row[1].as<std::string>();
+          if (!row[2].is_null()) e.other_id = row[2].as<std::int64_t>();
+          if (!row[3].is_null()) e.source = row[3].as<std::string>();
+          if (!row[4].is_null()) e.record_id = row[4].as<std::string>();
+          if (!row[5].is_null()) e.detail = row[5].as<std::string>();
+          out.push_back(std::move(e));
+        }
+      },
+      deadline);
+  return out;
+}
+
 std::optional<PersonRemoval> Engine::Removal(std::int64_t id, const Deadline& deadline) {
   std::optional<PersonRemoval> out;
   impl_->RunTx(

@@ -44,6 +44,24 @@ CREATE TABLE judgements (
 );
 CREATE INDEX judgements_person ON judgements (person_id);
 
+-- A person's history beyond the change feed (Engine::GetPersonHistory): its
+-- records added, replaced and deleted, and the judgements said about it.
+-- Written by the statements that make the change. Its merges are in
+-- merges (with the score breakdown in reason), its creation, splits and
+-- erasure in changes. An erasure deletes its rows.
+CREATE TABLE person_events (
+  seq       bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  person_id bigint      NOT NULL,
+  kind      text        NOT NULL
+            CHECK (kind IN ('record_added', 'record_replaced', 'record_deleted', 'judged_never')),
+  other_id  bigint,
+  source    text        COLLATE "C",
+  record_id text        COLLATE "C",
+  -- The transaction's time, as merges.merged_at: one change's events share it.
+  at        timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX person_events_person ON person_events (person_id);
+
 -- Every existing person gets one synthetic record holding what it has, so
 -- nothing is lost and nothing changes meaning.
 INSERT INTO records (source, record_id, person_id, types, vals, traits, created_at, updated_at)

@@ -168,7 +168,7 @@ std::string UpdateSets() {
 std::string Merge() {
   return Bind(detail::kMoveIdentifiers, {":survivor::bigint", Array(":absorbed")}) +
          Bind(detail::kRedirectAndDelete,
-              {":survivor::bigint", Array(":absorbed"), "'bridged by an upsert'"});
+              {":survivor::bigint", Array(":absorbed"), Array("'bridged by an upsert'")});
 }
 
 // kCreatePersons creating one person (a provisional id, as the engine's
@@ -184,7 +184,7 @@ std::string NewPerson(const std::string& email, const std::string& phone, const 
        Array("'email', 'phone', 'name', 'birth_date', 'postal_code'"),
        Array(email + ", " + phone + ", " + weak), Array("false, false, false, false, false"),
        Array(keys), Array(Times(prov, static_cast<int>(n_keys))), "'{}'", "'{}'",
-       "'bridged by an upsert'",
+       "'{}'",  // no merge reasons: nobody is merged
        // its record: the same values and traits, under a generated id
        Array("0"), Array(prov), Array("'default'"), Array("'g-' || :n"), Array(Times("0", 5)),
        Array("'email', 'phone', 'name', 'birth_date', 'postal_code'"),

@@ -6,6 +6,7 @@
 
 #include "engine/detail/merge_helpers.h"
 #include "engine/detail/record_parts.h"
+#include "engine/detail/resolve.h"
 
 namespace idres::detail {
 
@@ -294,6 +295,19 @@ bool BatchResolver::Never(std::int64_t a, std::int64_t b) const {
   return Said(a, b) || Said(b, a);
 }
 
+std::string BatchResolver::MergeReasonFor(const PreparedRecord& record,
+                                          const std::vector<std::int64_t>& matches) const {
+  std::string reason = std::string(kBridgeReason) + " of record '" + record.record_id +
+                       "' of source '" + record.source + "':";
+  for (std::size_t i = 0; i < matches.size(); ++i) {
+    const BatchPerson& p = persons_[by_id_.at(matches[i])];
+    const Score score =
+        matcher_.Compare(record.identifiers, {p.now.id, p.now.identifiers}, counts_);
+    reason += (i ? "; person " : " person ") + std::to_string(p.now.id) + " " + ScoreText(score);
+  }
+  return reason;
+}
+
 UpsertResult BatchResolver::Decide(const PreparedRecord& record,
                                    std::optional<std::size_t> emptied) {
   std::vector<Candidate> candidates;
@@ -366,8 +380,10 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
   }
   Count(matched, plan.fresh);
   const std::size_t survivor_at = by_id_.at(r.person_id);
+  const std::string reason = MergeReasonFor(record, matches);
   for (std::int64_t id : r.merged_person_ids) {
     BatchPerson& gone = At(id);
+    gone.merge_reason = reason;
     gone.live = false;
     gone.merged_into = r.person_id;
     Index(by_id_.at(id), false);

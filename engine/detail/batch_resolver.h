@@ -45,6 +45,9 @@ struct BatchPerson {
   std::int64_t merged_into = 0;  // when !live and not removed
   bool removed = false;          // its last record was deleted
   std::int64_t split_from = 0;   // created: the person it split off, if it did
+  // When merged away: why, with the score breakdown of the record that did
+  // it (no values: types, levels, weights).
+  std::string merge_reason;
   // Its records: every one when the chunk read them (it withdraws a
   // record), else the ones this chunk gave it. A record with row 0, or one
   // the database has under another person, is written.
@@ -135,6 +138,9 @@ class BatchResolver {
     std::size_t deleted_rows;
   };
   void Undo();
+  // Why `record` merged `matches`: each one's score breakdown.
+  std::string MergeReasonFor(const PreparedRecord& record,
+                             const std::vector<std::int64_t>& matches) const;
   // Whether a steward said persons `a` and `b` (live) are not one.
   bool Never(std::int64_t a, std::int64_t b) const;
   // A new record's state, written after every stored one.

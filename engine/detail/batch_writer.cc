@@ -48,10 +48,10 @@ void AddLosses(const BatchPerson& p, const std::set<Identifier>& held, const Loc
 void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanner& planner,
                          std::vector<UpsertResult*>& results) {
   Writes w;
-  w.created.merge_reason = kBridgeReason;
   // Stored persons merged away, by the person they ended in; and what each
   // survivor holds in the database once they moved to it.
   std::map<std::int64_t, std::vector<std::int64_t>> absorbed_by;
+  std::map<std::int64_t, std::vector<std::string>> reasons_by;
   std::map<std::int64_t, std::set<Identifier>> in_database;
   for (const BatchPerson& p : resolver.persons()) {
     if (p.provisional()) {
@@ -74,9 +74,11 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
     if (p.stored) {
       // A survivor is the oldest of its persons, so never one created here.
       absorbed_by[final_id].push_back(p.now.id);
+      reasons_by[final_id].push_back(p.merge_reason);
     } else {
       w.created.merge_absorbed.push_back(p.now.id);
       w.created.merge_survivor.push_back(final_id);
+      w.created.merge_reasons.push_back(p.merge_reason);
     }
   }
   for (const BatchPerson& p : resolver.persons()) {
@@ -107,7 +109,7 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
   // withdrawn records took away, before anything is inserted (a value that
   // moves to a part split off leaves first).
   for (const auto& [survivor, absorbed] : absorbed_by) {
-    MergeInto(tx, survivor, absorbed, kBridgeReason);
+    MergeInto(tx, survivor, absorbed, reasons_by[survivor]);
   }
   for (const auto& [a, b] : resolver.judgements()) {
     w.created.never_a.push_back(a);  // a split always creates a part

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 #include <algorithm>
+#include <cstdio>
 #include <set>
 #include <tuple>
 
@@ -40,6 +41,18 @@ std::vector<std::int64_t> PersonLockKeys(const LockPlanner& planner,
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   return keys;
+}
+
+std::string ScoreText(const Score& score) {
+  std::string out;
+  char weight[32];
+  for (const Comparison& c : score.comparisons) {
+    if (!c.counted) continue;
+    std::snprintf(weight, sizeof weight, "%+.1f", c.weight);
+    out += (out.empty() ? "" : ", ") + c.type + " " + c.level + " " + weight;
+  }
+  std::snprintf(weight, sizeof weight, "%.1f", score.total);
+  return out + (out.empty() ? "= " : " = ") + weight;
 }
 
 Traits MergedTraits(const std::vector<const StoredPerson*>& persons, const Traits& record) {

@@ -34,6 +34,10 @@ std::vector<std::int64_t> PersonMatchKeys(const LockPlanner& planner,
 std::vector<std::int64_t> PersonLockKeys(const LockPlanner& planner,
                                          const std::vector<Identifier>& ids);
 
+// `score` for people, without values: "email exact +9.1, name similar
+// +3.2, birth_date different -6.6 = 5.7" (the comparisons that counted).
+std::string ScoreText(const Score& score);
+
 // Traits of all `persons`, least recently updated first so the latest
 // committed write of a key wins, then `record`'s on top.
 Traits MergedTraits(const std::vector<const StoredPerson*>& persons, const Traits& record);

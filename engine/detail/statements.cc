@@ -3,41 +3,16 @@
 namespace idres::detail {
 
 std::span<const Statement> AllStatements() {
-  static constexpr Statement kAll[] = {kSetLockTimeout,
-                                       kSetStatementTimeout,
-                                       kLockKeys,
-                                       kReadCandidates,
-                                       kLockPersons,
-                                       kReadPersons,
-                                       kMoveIdentifiers,
-                                       kRedirectAndDelete,
-                                       kCreatePersons,
-                                       kUpdatePersons,
-                                       kWriteRecords,
-                                       kShrinkPersons,
-                                       kDropRecords,
-                                       kReadNamedRecords,
-                                       kReadRecordsOf,
-                                       kErasePerson,
-                                       kReadRemoval,
-                                       kJudgeNever,
-                                       kDropNever,
-                                       kReadNever,
-                                       kReadAllNever,
-                                       kResolveId,
-                                       kFindByIdentifier,
-                                       kStats,
-                                       kReadAllIdentifiers,
-                                       kDropStaleValues,
-                                       kRenormalizeRecords,
-                                       kReadReceipts,
-                                       kWriteReceipts,
-                                       kForgetReceipts,
-                                       kAppendChanges,
-                                       kNumberChanges,
-                                       kReadChanges,
-                                       kReadChangesBySeq,
-                                       kPing};
+  static constexpr Statement kAll[] = {
+      kSetLockTimeout, kSetStatementTimeout, kLockKeys,         kReadCandidates,
+      kLockPersons,    kReadPersons,         kMoveIdentifiers,  kRedirectAndDelete,
+      kCreatePersons,  kUpdatePersons,       kWriteRecords,     kShrinkPersons,
+      kDropRecords,    kReadNamedRecords,    kReadRecordsOf,    kErasePerson,
+      kReadRemoval,    kJudgeNever,          kDropNever,        kReadNever,
+      kReadAllNever,   kReadHistory,         kResolveId,        kFindByIdentifier,
+      kStats,          kReadAllIdentifiers,  kDropStaleValues,  kRenormalizeRecords,
+      kReadReceipts,   kWriteReceipts,       kForgetReceipts,   kAppendChanges,
+      kNumberChanges,  kReadChanges,         kReadChangesBySeq, kPing};
   return kAll;
 }
 

@@ -45,7 +45,14 @@ struct Statement {
   " LEFT JOIN rv ON rv.o = x.o LEFT JOIN rt ON rt.o = x.o"                               \
   " ON CONFLICT (source, record_id) DO UPDATE SET person_id = EXCLUDED.person_id,"       \
   " types = EXCLUDED.types, vals = EXCLUDED.vals, traits = EXCLUDED.traits,"             \
-  " updated_at = EXCLUDED.updated_at"
+  " updated_at = EXCLUDED.updated_at RETURNING person_id, source, record_id, xmax = 0 AS added"
+
+// The history rows of the records written (CTE w, IDRES_SQL_RECORD_INSERT's
+// rows): added, or replaced (an update of the stored row).
+#define IDRES_SQL_RECORD_EVENTS                                                        \
+  " INSERT INTO person_events (person_id, kind, source, record_id)"                    \
+  " SELECT person_id, CASE WHEN added THEN 'record_added' ELSE 'record_replaced' END," \
+  " source, record_id FROM w"
 
 // Step 2: the transaction's lock_timeout and statement_timeout, e.g. '2000ms'
 // (SET LOCAL takes no parameters; set_config(..., true) is the same).
@@ -123,7 +130,7 @@ inline constexpr Statement kRedirectAndDelete{
     "WITH r AS (UPDATE merges SET survivor_id = $1 WHERE survivor_id = ANY($2::bigint[])"
     "  RETURNING 1),"
     " n AS (INSERT INTO merges (absorbed_id, survivor_id, reason)"
-    "  SELECT a, $1, $3 FROM unnest($2::bigint[]) AS a RETURNING 1),"
+    "  SELECT a, $1, r FROM unnest($2::bigint[], $3::text[]) AS x(a, r) RETURNING 1),"
     " c AS (INSERT INTO changes (person_id, kind, other_id)"
     "  SELECT x.a, 'merged', $1 FROM unnest($2::bigint[]) WITH ORDINALITY AS x(a, n)"
     "  ORDER BY x.n),"
@@ -181,8 +188,8 @@ inline constexpr Statement kCreatePersons{
     "  SELECT x.k, ids.id FROM unnest($11::bigint[], $12::bigint[]) AS x(k, p)"
     "  JOIN ids ON ids.prov = x.p),"
     " nm AS (INSERT INTO merges (absorbed_id, survivor_id, reason)"
-    "  SELECT a.id, COALESCE(s.id, m.s), $15::text"
-    "  FROM unnest($13::bigint[], $14::bigint[]) AS m(a, s)"
+    "  SELECT a.id, COALESCE(s.id, m.s), m.r"
+    "  FROM unnest($13::bigint[], $14::bigint[], $15::text[]) AS m(a, s, r)"
     "  JOIN ids a ON a.prov = m.a LEFT JOIN ids s ON s.prov = m.s"
     "  RETURNING absorbed_id, survivor_id),"
     " nc AS (INSERT INTO changes (person_id, kind, other_id)"
@@ -197,9 +204,10 @@ inline constexpr Statement kCreatePersons{
     "  SELECT COALESCE(a.id, j.a), COALESCE(b.id, j.b), 'never'"
     "  FROM unnest($29::bigint[] || $30::bigint[], $30::bigint[] || $29::bigint[]) AS j(a, b)"
     "  LEFT JOIN ids a ON a.prov = j.a LEFT JOIN ids b ON b.prov = j.b),"
-    " nr AS (" IDRES_SQL_RECORD_INSERT("ids.id",
-                                      "unnest($16::bigint[], $17::bigint[], $18::text[], $19::text[])"
-                                      " AS x(o, p, s, r) JOIN ids ON ids.prov = x.p") ")"
+    " w AS (" IDRES_SQL_RECORD_INSERT("ids.id",
+                                     "unnest($16::bigint[], $17::bigint[], $18::text[], $19::text[])"
+                                     " AS x(o, p, s, r) JOIN ids ON ids.prov = x.p") "),"
+    " ne AS (" IDRES_SQL_RECORD_EVENTS ")"
     " SELECT prov, id FROM ids"};
 
 // Step 7 for stored persons ($1): their traits written whole ($2-$5:
@@ -229,10 +237,12 @@ inline constexpr Statement kUpdatePersons{
 // $16-$26), inserted or replacing the stored record of the same identity.
 inline constexpr Statement kWriteRecords{
     "idres_write_records",
-    "WITH" IDRES_SQL_RECORD_PARTS("$5", "$6", "$7", "$8", "$9", "$10", "$11")
-        IDRES_SQL_RECORD_INSERT("x.p",
-                                "unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[])"
-                                " AS x(o, p, s, r)")};
+    "WITH" IDRES_SQL_RECORD_PARTS(
+        "$5", "$6", "$7", "$8", "$9", "$10",
+        "$11") ", w AS (" IDRES_SQL_RECORD_INSERT("x.p",
+                                                  "unnest($1::bigint[], $2::bigint[], $3::text[], "
+                                                  "$4::text[])"
+                                                  " AS x(o, p, s, r)") ")" IDRES_SQL_RECORD_EVENTS};
 
 // Step 7, what stored persons lost when a record was withdrawn: values
 // (person, type, value: $1-$3) and match keys (key, person: $4/$5).
@@ -249,7 +259,11 @@ inline constexpr Statement kShrinkPersons{
 // and each gets an 'erased' change row (gone without a survivor).
 inline constexpr Statement kDropRecords{
     "idres_drop_records",
-    "WITH d AS (DELETE FROM records WHERE id = ANY($1::bigint[]) RETURNING 1),"
+    "WITH d AS (DELETE FROM records WHERE id = ANY($1::bigint[])"
+    "  RETURNING person_id, source, record_id),"
+    " de AS (INSERT INTO person_events (person_id, kind, source, record_id)"
+    "  SELECT person_id, 'record_deleted', source, record_id FROM d"
+    "  WHERE person_id <> ALL($2::bigint[]) RETURNING 1),"
     " c AS (INSERT INTO changes (person_id, kind) SELECT x.p, 'erased'"
     "  FROM unnest($2::bigint[]) WITH ORDINALITY AS x(p, n) ORDER BY x.n),"
     " m AS (DELETE FROM merges WHERE survivor_id = ANY($2::bigint[]) RETURNING 1),"
@@ -298,6 +312,7 @@ inline constexpr Statement kErasePerson{
     "  WHERE survivor_id = $1),"
     " c AS (INSERT INTO changes (person_id, kind) VALUES ($1, 'erased') RETURNING 1),"
     " j AS (DELETE FROM judgements WHERE person_id = $1 OR other_id = $1 RETURNING 1),"
+    " e AS (DELETE FROM person_events WHERE person_id = $1 RETURNING 1),"
     " m AS (DELETE FROM merges WHERE survivor_id = $1 RETURNING 1),"
     " r AS (DELETE FROM records WHERE person_id = $1 RETURNING 1),"
     " k AS (DELETE FROM match_keys WHERE person_id = $1 RETURNING 1),"
@@ -311,7 +326,9 @@ inline constexpr Statement kErasePerson{
 inline constexpr Statement kJudgeNever{
     "idres_judge_never",
     "WITH d AS (DELETE FROM judgements WHERE (person_id, other_id) IN (($1, $2), ($2, $1))"
-    "  RETURNING 1)"
+    "  RETURNING 1),"
+    " e AS (INSERT INTO person_events (person_id, kind, other_id)"
+    "  VALUES ($1, 'judged_never', $2), ($2, 'judged_never', $1) RETURNING 1)"
     " INSERT INTO judgements (person_id, other_id, kind) VALUES ($1, $2, 'never'), ($2, $1, "
     "'never')"};
 
@@ -329,6 +346,25 @@ inline constexpr Statement kReadNever{
 // Reconcile's scan: every 'never' judgement, as (a, b), both ways.
 inline constexpr Statement kReadAllNever{
     "idres_read_all_never", "SELECT person_id, other_id FROM judgements WHERE kind = 'never'"};
+
+// GetPersonHistory of person $1: rows (at, kind, other id, source, record
+// id, detail) in time order: its changes but updates (created, split,
+// merged, erased), its record and judgement events, and the persons merged
+// into it with the reason and score breakdown of each merge ('absorbed').
+// One change's events share its transaction's time (now()); within it the
+// creation comes first, then what it absorbed, then the rest.
+inline constexpr Statement kReadHistory{
+    "idres_read_history",
+    "SELECT " IDRES_SQL_RFC3339("h.at") ", h.kind, h.other, h.source, h.record_id, h.detail"
+    " FROM (SELECT CASE kind WHEN 'created' THEN LEAST(changed_at, (SELECT min(e.at)"
+    "  FROM person_events e WHERE e.person_id = $1)) ELSE changed_at END AS at,"
+    "  CASE kind WHEN 'created' THEN 0 ELSE 2 END AS rank, seq AS ord, kind, other_id AS other,"
+    "  NULL::text AS source, NULL::text AS record_id, NULL::text AS detail FROM changes"
+    "  WHERE person_id = $1 AND kind <> 'updated'"
+    " UNION ALL SELECT at, 2, seq, kind, other_id, source, record_id, NULL FROM person_events"
+    "  WHERE person_id = $1"
+    " UNION ALL SELECT merged_at, 1, 0, 'absorbed', absorbed_id, NULL, NULL, reason FROM merges"
+    "  WHERE survivor_id = $1) h ORDER BY h.at, h.rank, h.ord"};
 
 // Why id $1 names no person: (why, removed_at), or no row.
 inline constexpr Statement kReadRemoval{
@@ -444,6 +480,7 @@ inline constexpr Statement kPing{"idres_ping", "SELECT 1"};
 // store size (checked with EXPLAIN on 1,000,000 persons).
 inline constexpr const char* kPreparedSession = "SET plan_cache_mode = force_generic_plan";
 
+#undef IDRES_SQL_RECORD_EVENTS
 #undef IDRES_SQL_RECORD_INSERT
 #undef IDRES_SQL_RECORD_PARTS
 #undef IDRES_SQL_TRAIT_VALUE

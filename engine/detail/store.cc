@@ -236,20 +236,21 @@ std::map<std::int64_t, std::int64_t> CreateAndCommit(Tx& tx, const PersonWrites&
       TextArray(w.trait_keys), TextArray(w.trait_kinds), TextArray(w.trait_values),
       Ints(w.id_person), TextArray(w.id_type), TextArray(w.id_value), BoolArray(w.id_unique),
       Ints(w.key_key), Ints(w.key_person), Ints(w.merge_absorbed), Ints(w.merge_survivor),
-      w.merge_reason, Ints(w.records.ord), Ints(w.records.person), TextArray(w.records.source),
-      TextArray(w.records.record_id), Ints(w.records.value_ord), TextArray(w.records.value_type),
-      TextArray(w.records.value_text), Ints(w.records.trait_ord), TextArray(w.records.trait_keys),
-      TextArray(w.records.trait_kinds), TextArray(w.records.trait_values), Ints(w.split_from),
-      Ints(w.split_part), Ints(w.never_a), Ints(w.never_b));
+      TextArray(w.merge_reasons), Ints(w.records.ord), Ints(w.records.person),
+      TextArray(w.records.source), TextArray(w.records.record_id), Ints(w.records.value_ord),
+      TextArray(w.records.value_type), TextArray(w.records.value_text), Ints(w.records.trait_ord),
+      TextArray(w.records.trait_keys), TextArray(w.records.trait_kinds),
+      TextArray(w.records.trait_values), Ints(w.split_from), Ints(w.split_part), Ints(w.never_a),
+      Ints(w.never_b));
   std::map<std::int64_t, std::int64_t> real;
   for (const auto& row : rows) real[row[0].as<std::int64_t>()] = row[1].as<std::int64_t>();
   return real;
 }
 
 void MergeInto(Tx& tx, std::int64_t survivor, std::span<const std::int64_t> absorbed,
-               const std::string& reason) {
+               const std::vector<std::string>& reasons) {
   tx.Defer(kMoveIdentifiers, survivor, Ints(absorbed));
-  tx.Defer(kRedirectAndDelete, survivor, Ints(absorbed), reason);
+  tx.Defer(kRedirectAndDelete, survivor, Ints(absorbed), TextArray(reasons));
 }
 
 std::optional<std::int64_t> ResolveMerged(Tx& tx, std::int64_t id) {

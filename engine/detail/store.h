@@ -120,7 +120,7 @@ struct PersonWrites {
   std::vector<bool> id_unique;
   std::vector<std::int64_t> key_key, key_person;
   std::vector<std::int64_t> merge_absorbed, merge_survivor;  // created only
-  std::string merge_reason;
+  std::vector<std::string> merge_reasons;                    // created only: one per merge_absorbed
   RecordWrites records;  // created only: written by kCreatePersons
   // Created only: parts split off stored persons (split_from[i] is the
   // stored person part[i], provisional, split off), for the feed.
@@ -174,7 +174,7 @@ std::map<std::int64_t, std::int64_t> CreateAndCommit(Tx& tx, const PersonWrites&
 // older redirects to them) to `survivor`, and deletes them ('merged' into
 // `survivor`, which the caller writes with DeferUpdates: 'updated').
 void MergeInto(Tx& tx, std::int64_t survivor, std::span<const std::int64_t> absorbed,
-               const std::string& reason);
+               const std::vector<std::string>& reasons);
 
 // The survivor an id was merged into, if it was.
 std::optional<std::int64_t> ResolveMerged(Tx& tx, std::int64_t id);

@@ -119,6 +119,12 @@ class FakeBackend : public api::IdentityBackend {
     asked_id = a;
     return ReconcileResult{a, {b}, 0};
   }
+  std::vector<PersonEvent> GetPersonHistory(std::int64_t id, const Deadline& deadline) override {
+    asked_deadline = deadline;
+    MaybeFail();
+    asked_id = id;
+    return {};
+  }
   void ForgetReceipts(std::int64_t job) override {
     MaybeFail();
     forgotten.push_back(job);

@@ -350,6 +350,16 @@ TEST_CASE("A steward's calls answer JSON: split, never-match, always-match", "[p
   CHECK(db.Count("SELECT count(*) FROM persons") == 1);
   CHECK(CurlCall(port, "AlwaysMatch", R"({"personA":"999","personB":")" + id + R"("})").status ==
         404);
+
+  const auto history = CurlCall(port, "GetPersonHistory", R"({"personId":")" + id + "\"}");
+  REQUIRE(history.status == 200);
+  const json events = Body(history)["events"];
+  REQUIRE(events.size() >= 5);
+  CHECK(events[0]["kind"] == "created");
+  CHECK(events[1]["kind"] == "record_added");
+  CHECK(events[1]["recordId"] == "a");
+  CHECK(events[0].contains("at"));
+  CHECK(CurlCall(port, "GetPersonHistory", R"({"personId":"999"})").status == 404);
 }
 
 }  // namespace

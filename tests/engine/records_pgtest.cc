@@ -337,5 +337,49 @@ TEST_CASE("split: a steward's unmerge makes each group a person, kept apart afte
                     "record 'a' of source 'crm' is in two groups");
 }
 
+// The kinds of `history`, in order.
+std::vector<std::string> Kinds(const std::vector<PersonEvent>& history) {
+  std::vector<std::string> out;
+  for (const PersonEvent& e : history) out.push_back(e.kind);
+  return out;
+}
+
+TEST_CASE("history: every event of a person, in order, and only data-free ones after erasure",
+          "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult a = engine->Upsert(Named("a", {{"email", "anna@x.org"}}));
+  const UpsertResult b = engine->Upsert(Named("b", {{"phone", "+4917012345678"}}));
+  engine->Upsert(Named("ab", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}}));
+  engine->Upsert(Named("a", {{"email", "anna@x.org"}, {"cookie", "ck-1"}}));  // replaced
+  engine->DeleteRecord("crm", "ab");                                          // b splits off again
+  const auto history = engine->GetPersonHistory(a.person_id);
+  CHECK(Kinds(history) == std::vector<std::string>{"created", "record_added", "absorbed",
+                                                   "record_added", "record_replaced",
+                                                   "record_deleted", "split"});
+  REQUIRE(history.size() == 7);
+  CHECK(history[1].record_id == "a");
+  CHECK(history[1].source == "crm");
+  // The merge says which record did it and how each person scored, without values.
+  CHECK(history[2].other_id == b.person_id);
+  CHECK(history[2].detail.rfind("bridged by an upsert of record 'ab' of source 'crm': person ",
+                                0) == 0);
+  CHECK(history[2].detail.find("email exact") != std::string::npos);
+  CHECK(history[2].detail.find("anna") == std::string::npos);
+  CHECK(history[5].record_id == "ab");
+  for (std::size_t i = 1; i < history.size(); ++i) CHECK(history[i - 1].at <= history[i].at);
+
+  const auto parts = engine->DeleteRecord("crm", "zz");
+  CHECK_FALSE(parts);
+  const std::int64_t split = history[6].other_id;
+  CHECK(engine->NeverMatch(a.person_id, split) == JudgeResult::kDone);
+  CHECK(Kinds(engine->GetPersonHistory(split)).back() == "judged_never");
+
+  engine->ForgetPerson(a.person_id);
+  CHECK(Kinds(engine->GetPersonHistory(a.person_id)) ==
+        std::vector<std::string>{"created", "split", "erased"});
+  CHECK(engine->GetPersonHistory(999999).empty());
+}
+
 }  // namespace
 }  // namespace idres::testing
