@@ -1,14 +1,19 @@
 // The steward's commands on records and persons (README.md, "Records,
 // judgements and the change feed"), on the database through the engine's
 // one path, under the upsert's locks: `idres delete-record` takes a
-// record's contribution back; `idres forget` erases a person. Each prints
-// what it did as one JSON line. Exit status 0 when done, 1 when there was
-// nothing to delete or erase, 2 for bad flags.
+// record's contribution back; `idres forget` erases a person; `idres split`
+// unmerges one; `idres never-match` and `idres always-match` judge two;
+// `idres history` prints a person's events. Each prints what it did as
+// JSON lines. Exit status 0 when done, 1 when there was no such record or
+// person (or the two are one already), 2 for bad flags.
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <algorithm>
 #include <memory>
+#include <optional>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 #include "app/commands.h"
@@ -24,7 +29,24 @@ struct RecordFlags {
   std::string source;
   std::string record_id;
   std::int64_t person_id = 0;
+  std::vector<std::string> groups;    // split: "SOURCE:ID,SOURCE:ID,..." each
+  std::vector<std::int64_t> persons;  // judgements: two ids
 };
+
+// "crm:a,crm:b" as record references; nullopt when a part has no ':'.
+std::optional<std::vector<RecordRef>> ParseGroup(const std::string& spec) {
+  std::vector<RecordRef> out;
+  std::size_t start = 0;
+  while (start <= spec.size()) {
+    const std::size_t end = std::min(spec.find(',', start), spec.size());
+    const std::string part = spec.substr(start, end - start);
+    const std::size_t colon = part.find(':');
+    if (colon == std::string::npos) return std::nullopt;
+    out.push_back({part.substr(0, colon), part.substr(colon + 1)});
+    start = end + 1;
+  }
+  return out;
+}
 
 // The engine the command runs on, migrated and shaped for its model; null
 // (with the reason logged) when the flags cannot make one.
@@ -75,6 +97,73 @@ int RunForget(const RecordFlags& f) {
   return 0;
 }
 
+int RunSplit(const RecordFlags& f) {
+  std::vector<std::vector<RecordRef>> groups;
+  for (const std::string& spec : f.groups) {
+    auto group = ParseGroup(spec);
+    if (!group) {
+      spdlog::error("split: --group takes SOURCE:RECORD_ID[,SOURCE:RECORD_ID...], not \"{}\"", spec);
+      return 2;
+    }
+    groups.push_back(std::move(*group));
+  }
+  auto engine = OpenEngine("split", f.engine);
+  if (!engine) return 2;
+  try {
+    const auto split = engine->SplitPerson(f.person_id, std::move(groups));
+    Print({{"personId", split->person_id}, {"partIds", split->part_ids}});
+    return 0;
+  } catch (const std::invalid_argument& e) {
+    spdlog::error("split: {}", e.what());
+    return 1;
+  }
+}
+
+int RunJudge(const RecordFlags& f, bool never) {
+  const char* name = never ? "never-match" : "always-match";
+  auto engine = OpenEngine(name, f.engine);
+  if (!engine) return 2;
+  const std::int64_t a = f.persons.at(0), b = f.persons.at(1);
+  if (never) {
+    switch (engine->NeverMatch(a, b)) {
+      case JudgeResult::kDone:
+        Print({{"personA", a}, {"personB", b}, {"judged", "never"}});
+        return 0;
+      case JudgeResult::kSamePerson:
+        spdlog::error("{}: {} and {} are one person; split it first", name, a, b);
+        return 1;
+      case JudgeResult::kNoPerson:
+        break;
+    }
+  } else if (const auto merged = engine->AlwaysMatch(a, b)) {
+    Print({{"personId", merged->survivor}, {"mergedPersonIds", merged->merged_person_ids}});
+    return 0;
+  }
+  spdlog::error("{}: no person {} or {}", name, a, b);
+  return 1;
+}
+
+int RunHistory(const RecordFlags& f) {
+  auto engine = OpenEngine("history", f.engine);
+  if (!engine) return 2;
+  const auto events = engine->GetPersonHistory(f.person_id);
+  if (events.empty()) {
+    spdlog::error("history: no person {}", f.person_id);
+    return 1;
+  }
+  for (const PersonEvent& e : events) {
+    nlohmann::json line = {{"at", e.at}, {"kind", e.kind}};
+    if (e.other_id != 0) line["otherId"] = e.other_id;
+    if (!e.record_id.empty()) {
+      line["source"] = e.source;
+      line["recordId"] = e.record_id;
+    }
+    if (!e.detail.empty()) line["detail"] = e.detail;
+    Print(line);
+  }
+  return 0;
+}
+
 void AddDatabaseFlags(CLI::App& cmd, EngineFlags& engine) {
   engine.database_url = batch::kEmbeddedDatabaseUrl;
   cmd.add_option("--database-url", engine.database_url, "PostgreSQL URL")
@@ -103,6 +192,31 @@ void AddRecordCommands(CLI::App& app) {
       ->check(CLI::PositiveNumber);
   AddDatabaseFlags(*f, forget->engine);
   f->callback([forget] { SetExitCode(RunForget(*forget)); });
+
+  auto split = std::make_shared<RecordFlags>();
+  auto* s = app.add_subcommand("split", "A steward's unmerge: each --group of records a person");
+  s->add_option("--person", split->person_id, "The person's id")->required()->check(CLI::PositiveNumber);
+  s->add_option("--group", split->groups,
+                "SOURCE:RECORD_ID[,...]: one part (repeat; the first keeps the id)")
+      ->required();
+  AddDatabaseFlags(*s, split->engine);
+  s->callback([split] { SetExitCode(RunSplit(*split)); });
+
+  for (const bool never : {true, false}) {
+    auto judge = std::make_shared<RecordFlags>();
+    auto* j = app.add_subcommand(never ? "never-match" : "always-match",
+                                 never ? "Keep two persons apart from now on"
+                                       : "Merge two persons a steward says are one");
+    j->add_option("--persons", judge->persons, "The two persons' ids")->required()->expected(2);
+    AddDatabaseFlags(*j, judge->engine);
+    j->callback([judge, never] { SetExitCode(RunJudge(*judge, never)); });
+  }
+
+  auto history = std::make_shared<RecordFlags>();
+  auto* h = app.add_subcommand("history", "Print a person's events, oldest first, as NDJSON");
+  h->add_option("--person", history->person_id, "The person's id")->required()->check(CLI::PositiveNumber);
+  AddDatabaseFlags(*h, history->engine);
+  h->callback([history] { SetExitCode(RunHistory(*history)); });
 }
 
 }  // namespace idres::app

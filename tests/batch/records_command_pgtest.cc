@@ -57,12 +57,46 @@ TEST_CASE("delete-record and forget from the command line", "[pg][records]") {
                                "--record-id", "b"});
   CHECK(status == 1);  // nothing left to delete
 
+  // A steward's calls: split the person's two records apart, judge, merge
+  // again, and read its history.
+  {
+    EngineOptions o;
+    o.database_url = db.url();
+    o.pool_size = 1;
+    Engine engine(std::move(o));
+    Record c;
+    c.identifiers = {{"email", "anna@x.org"}};
+    c.source = "crm";
+    c.record_id = "c";
+    engine.Upsert(c);
+  }
+  std::tie(status, out) = Run({"split", "--database-url", db.url(), "--person",
+                               std::to_string(anna), "--group", "crm:a", "--group", "crm:c"});
+  CHECK(status == 0);
+  REQUIRE(out["partIds"].size() == 1);
+  const std::int64_t part = out["partIds"][0];
+  std::tie(status, out) = Run({"never-match", "--database-url", db.url(), "--persons",
+                               std::to_string(anna), std::to_string(part)});
+  CHECK(status == 0);
+  CHECK(out["judged"] == "never");
+  std::tie(status, out) = Run({"always-match", "--database-url", db.url(), "--persons",
+                               std::to_string(anna), std::to_string(part)});
+  CHECK(status == 0);
+  CHECK(out["personId"] == anna);
+  std::tie(status, out) = Run({"history", "--database-url", db.url(), "--person",
+                               std::to_string(anna)});
+  CHECK(status == 0);
+  CHECK(out["kind"] == "created");  // the first line
+  std::tie(status, out) = Run({"split", "--database-url", db.url(), "--person",
+                               std::to_string(anna), "--group", "nocolon"});
+  CHECK(status == 2);
+
   std::tie(status, out) = Run({"forget", "--database-url", db.url(), "--person",
                                std::to_string(anna)});
   CHECK(status == 0);
-  CHECK(out["erasedIds"] == json::array({anna}));
+  CHECK(out["erasedIds"] == json::array({anna, part}));  // part was merged into anna
   CHECK(db.Count("SELECT count(*) FROM persons") == 0);
-  CHECK(db.Count("SELECT count(*) FROM removed_persons WHERE why = 'erased'") == 1);
+  CHECK(db.Count("SELECT count(*) FROM removed_persons WHERE why = 'erased'") == 2);
   std::tie(status, out) = Run({"forget", "--database-url", db.url(), "--person",
                                std::to_string(anna)});
   CHECK(status == 1);
