@@ -9,12 +9,12 @@
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
-#include <nlohmann/json.hpp>
 
 #include "app/commands.h"
 #include "app/engine_flags.h"
@@ -102,7 +102,8 @@ int RunSplit(const RecordFlags& f) {
   for (const std::string& spec : f.groups) {
     auto group = ParseGroup(spec);
     if (!group) {
-      spdlog::error("split: --group takes SOURCE:RECORD_ID[,SOURCE:RECORD_ID...], not \"{}\"", spec);
+      spdlog::error("split: --group takes SOURCE:RECORD_ID[,SOURCE:RECORD_ID...], not \"{}\"",
+                    spec);
       return 2;
     }
     groups.push_back(std::move(*group));
@@ -178,8 +179,8 @@ void AddDatabaseFlags(CLI::App& cmd, EngineFlags& engine) {
 
 void AddRecordCommands(CLI::App& app) {
   auto del = std::make_shared<RecordFlags>();
-  auto* d = app.add_subcommand("delete-record",
-                               "Delete a record: its contribution leaves its person (which may split)");
+  auto* d = app.add_subcommand(
+      "delete-record", "Delete a record: its contribution leaves its person (which may split)");
   d->add_option("--source", del->source, "The record's source")->required();
   d->add_option("--record-id", del->record_id, "The record's id in its source")->required();
   AddDatabaseFlags(*d, del->engine);
@@ -195,7 +196,9 @@ void AddRecordCommands(CLI::App& app) {
 
   auto split = std::make_shared<RecordFlags>();
   auto* s = app.add_subcommand("split", "A steward's unmerge: each --group of records a person");
-  s->add_option("--person", split->person_id, "The person's id")->required()->check(CLI::PositiveNumber);
+  s->add_option("--person", split->person_id, "The person's id")
+      ->required()
+      ->check(CLI::PositiveNumber);
   s->add_option("--group", split->groups,
                 "SOURCE:RECORD_ID[,...]: one part (repeat; the first keeps the id)")
       ->required();
@@ -204,9 +207,9 @@ void AddRecordCommands(CLI::App& app) {
 
   for (const bool never : {true, false}) {
     auto judge = std::make_shared<RecordFlags>();
-    auto* j = app.add_subcommand(never ? "never-match" : "always-match",
-                                 never ? "Keep two persons apart from now on"
-                                       : "Merge two persons a steward says are one");
+    auto* j = app.add_subcommand(
+        never ? "never-match" : "always-match",
+        never ? "Keep two persons apart from now on" : "Merge two persons a steward says are one");
     j->add_option("--persons", judge->persons, "The two persons' ids")->required()->expected(2);
     AddDatabaseFlags(*j, judge->engine);
     j->callback([judge, never] { SetExitCode(RunJudge(*judge, never)); });
@@ -214,7 +217,9 @@ void AddRecordCommands(CLI::App& app) {
 
   auto history = std::make_shared<RecordFlags>();
   auto* h = app.add_subcommand("history", "Print a person's events, oldest first, as NDJSON");
-  h->add_option("--person", history->person_id, "The person's id")->required()->check(CLI::PositiveNumber);
+  h->add_option("--person", history->person_id, "The person's id")
+      ->required()
+      ->check(CLI::PositiveNumber);
   AddDatabaseFlags(*h, history->engine);
   h->callback([history] { SetExitCode(RunHistory(*history)); });
 }

@@ -47,14 +47,14 @@ TEST_CASE("delete-record and forget from the command line", "[pg][records]") {
     b.record_id = "b";
     engine.Upsert(b);
   }
-  auto [status, out] = Run({"delete-record", "--database-url", db.url(), "--source", "crm",
-                            "--record-id", "b"});
+  auto [status, out] =
+      Run({"delete-record", "--database-url", db.url(), "--source", "crm", "--record-id", "b"});
   CHECK(status == 0);
   CHECK(out["personId"] == anna);
   CHECK(out["personRemoved"] == false);
   CHECK(db.Count("SELECT count(*) FROM identifiers WHERE type = 'phone'") == 0);
-  std::tie(status, out) = Run({"delete-record", "--database-url", db.url(), "--source", "crm",
-                               "--record-id", "b"});
+  std::tie(status, out) =
+      Run({"delete-record", "--database-url", db.url(), "--source", "crm", "--record-id", "b"});
   CHECK(status == 1);  // nothing left to delete
 
   // A steward's calls: split the person's two records apart, judge, merge
@@ -83,22 +83,22 @@ TEST_CASE("delete-record and forget from the command line", "[pg][records]") {
                                std::to_string(anna), std::to_string(part)});
   CHECK(status == 0);
   CHECK(out["personId"] == anna);
-  std::tie(status, out) = Run({"history", "--database-url", db.url(), "--person",
-                               std::to_string(anna)});
+  std::tie(status, out) =
+      Run({"history", "--database-url", db.url(), "--person", std::to_string(anna)});
   CHECK(status == 0);
   CHECK(out["kind"] == "created");  // the first line
   std::tie(status, out) = Run({"split", "--database-url", db.url(), "--person",
                                std::to_string(anna), "--group", "nocolon"});
   CHECK(status == 2);
 
-  std::tie(status, out) = Run({"forget", "--database-url", db.url(), "--person",
-                               std::to_string(anna)});
+  std::tie(status, out) =
+      Run({"forget", "--database-url", db.url(), "--person", std::to_string(anna)});
   CHECK(status == 0);
   CHECK(out["erasedIds"] == json::array({anna, part}));  // part was merged into anna
   CHECK(db.Count("SELECT count(*) FROM persons") == 0);
   CHECK(db.Count("SELECT count(*) FROM removed_persons WHERE why = 'erased'") == 2);
-  std::tie(status, out) = Run({"forget", "--database-url", db.url(), "--person",
-                               std::to_string(anna)});
+  std::tie(status, out) =
+      Run({"forget", "--database-url", db.url(), "--person", std::to_string(anna)});
   CHECK(status == 1);
 }
 

@@ -17,6 +17,12 @@ std::string RunRound(const Race& race, bool locks) {
   TestDatabase db;
   if (!race.default_isolation.empty()) db.SetDefaultIsolation(race.default_isolation);
   if (!locks && race.drop_unique_index_unlocked) db.Exec("DROP INDEX identifiers_unique_value");
+  if (!locks && race.drop_foreign_keys_unlocked) {
+    db.Exec(
+        "ALTER TABLE identifiers DROP CONSTRAINT identifiers_person_id_fkey;"
+        " ALTER TABLE records DROP CONSTRAINT records_person_id_fkey;"
+        " ALTER TABLE match_keys DROP CONSTRAINT match_keys_person_id_fkey");
+  }
   EngineOptions o = OptionsFor(db, race.threads);
   EngineSeams seams;
   seams.skip_locks = !locks;

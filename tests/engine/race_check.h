@@ -23,6 +23,9 @@ struct Race {
   // of strong identifiers (through the 23505 retry); races about duplicate
   // persons drop it in the unlocked rounds to show what the locks alone do.
   bool drop_unique_index_unlocked = true;
+  // The foreign keys to persons stop a write to a person erased meanwhile;
+  // races about erasure drop them in the unlocked rounds likewise.
+  bool drop_foreign_keys_unlocked = false;
   // default_transaction_isolation for the database, e.g. "repeatable read".
   std::string default_isolation;
   std::function<void(EngineOptions&)> options;              // optional

@@ -169,5 +169,51 @@ TEST_CASE("race: a split and an upsert reaching the person through a value that 
   CheckRace(race);
 }
 
+// An erasure while a record reaches the person through one of its values:
+// either the record came first (and is erased with the person) or it finds
+// nobody and makes a new person; nothing of it stays with the erased id.
+TEST_CASE("race: an erasure and an upsert reaching the person", "[pg][race][records]") {
+  Race race;
+  race.threads = 8;
+  race.drop_foreign_keys_unlocked = true;
+  auto ids = std::make_shared<std::array<std::int64_t, 4>>();
+  auto erased = std::make_shared<std::array<std::atomic<bool>, 4>>();
+  race.setup = [ids, erased](const TestDatabase& db, Engine&) {
+    auto setup = MakeEngine(db, 1);
+    for (int p = 0; p < 4; ++p) {
+      (*erased)[p] = false;
+      (*ids)[p] = setup
+                      ->Upsert(Named("a-" + std::to_string(p),
+                                     {{"email", "anna" + std::to_string(p) + "@x.org"}}))
+                      .person_id;
+    }
+  };
+  race.work = [ids, erased](Engine& engine, int i, bool locks) {
+    const std::string n = Pair(i);
+    if (i % 2 == 0) {
+      try {
+        (*erased)[i / 2] = engine.ForgetPerson((*ids)[i / 2]).has_value();
+      } catch (const EngineError&) {
+        if (locks) throw;
+      }
+    } else {
+      RaceUpsert(engine, Rec({{"email", "anna" + n + "@x.org"}, {"cookie", "ck-" + n}}), locks);
+    }
+  };
+  race.violation = [ids, erased](const TestDatabase& db, Engine&) -> std::string {
+    for (int p = 0; p < 4; ++p) {
+      if (!(*erased)[p]) continue;
+      const std::string id = std::to_string((*ids)[p]);
+      const auto left =
+          db.Count("SELECT (SELECT count(*) FROM identifiers WHERE person_id = " + id +
+                   ") + (SELECT count(*) FROM records WHERE person_id = " + id + ")");
+      if (left > 0)
+        return "person " + id + " was erased, and " + std::to_string(left) + " rows of it stay";
+    }
+    return "";
+  };
+  CheckRace(race);
+}
+
 }  // namespace
 }  // namespace idres::testing
