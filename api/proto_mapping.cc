@@ -151,6 +151,18 @@ void FillPerson(const Person& person, v1::Person& out) {
   FillTimestamp(person.created_at, out.mutable_created_at());
   FillTimestamp(person.updated_at, out.mutable_updated_at());
   if (person.redirected_from) out.set_redirected_from(*person.redirected_from);
+  for (const PersonRecord& r : person.records) {
+    auto* record = out.add_records();
+    record->set_source(r.source);
+    record->set_record_id(r.record_id);
+    FillTimestamp(r.created_at, record->mutable_created_at());
+    FillTimestamp(r.updated_at, record->mutable_updated_at());
+  }
+  for (const auto& [key, ref] : person.trait_sources) {
+    auto& source = (*out.mutable_trait_sources())[key];
+    source.set_source(ref.source);
+    source.set_record_id(ref.record_id);
+  }
 }
 
 void FillChange(const Change& change, v1::Change& out) {

@@ -1,7 +1,9 @@
 // The engine's read-only methods: GetPerson, Lookup, Stats, Healthy.
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "engine/detail/engine_impl.h"
 #include "engine/detail/store.h"
@@ -41,7 +43,30 @@ std::optional<Person> Engine::Impl::ReadPerson(detail::Tx& tx, std::int64_t id) 
 
 std::optional<Person> Engine::GetPerson(std::int64_t id, const Deadline& deadline) {
   std::optional<Person> out;
-  impl_->RunTx([&](detail::Tx& tx) { out = impl_->ReadPerson(tx, id); }, deadline);
+  impl_->RunTx(
+      [&](detail::Tx& tx) {
+        out = impl_->ReadPerson(tx, id);
+        if (!out) return;
+        const std::int64_t ids[] = {out->id};
+        auto records = detail::ReadRecordsOf(tx, ids);
+        std::vector<detail::StoredRecord>& mine = records[out->id];
+        for (const detail::StoredRecord& r : mine) {
+          out->records.push_back({r.source, r.record_id, r.created_at, r.updated_at});
+        }
+        // Latest written first: the first record saying a trait's value wrote it.
+        std::sort(mine.begin(), mine.end(), [](const auto& a, const auto& b) {
+          return std::tie(a.updated_at, a.row) > std::tie(b.updated_at, b.row);
+        });
+        for (const auto& [key, value] : out->traits) {
+          for (const detail::StoredRecord& r : mine) {
+            const auto it = r.traits.find(key);
+            if (it == r.traits.end() || it->second != value) continue;
+            out->trait_sources[key] = RecordRef{r.source, r.record_id};
+            break;
+          }
+        }
+      },
+      deadline);
   return out;
 }
 

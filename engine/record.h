@@ -111,6 +111,12 @@ struct PersonRemoval {
   std::string removed_at;  // RFC 3339, UTC
 };
 
+// One record of a person, as GetPerson lists them.
+struct PersonRecord {
+  std::string source, record_id;
+  std::string created_at, updated_at;  // RFC 3339, UTC
+};
+
 struct Person {
   std::int64_t id = 0;
   std::vector<Identifier> identifiers;  // sorted by (type, value)
@@ -118,6 +124,11 @@ struct Person {
   std::string created_at;                       // RFC 3339, UTC
   std::string updated_at;                       // RFC 3339, UTC
   std::optional<std::int64_t> redirected_from;  // the merged-away id asked for
+  // GetPerson only: its records, oldest first, and for each trait the
+  // record that wrote its value last (the latest written record saying
+  // that value for the key).
+  std::vector<PersonRecord> records;
+  std::map<std::string, RecordRef> trait_sources;
 };
 
 // Exactly-once marks for BatchUpsert: `items[i]` names records[i] within

@@ -53,6 +53,9 @@ TEST_CASE("Every method answers JSON sent by curl", "[pg]") {
   CHECK(p["traits"]["plan"] == "pro");
   CHECK(p["traits"]["seats"] == 3);
   CHECK(p["traits"]["active"] == true);
+  CHECK(p["records"].size() == 2);  // the two upserts, each a record
+  CHECK(p["records"][0]["source"] == "crm");
+  CHECK(p["traitSources"]["plan"]["source"] == "crm");
   CHECK(p.contains("createdAt"));
   CHECK_FALSE(p.contains("redirectedFrom"));
 

@@ -98,6 +98,10 @@ TEST_CASE("records: a delete takes back what only that record said", "[pg][recor
   engine->Upsert(
       Named("c-2", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}}, {{"plan", "pro"}}));
   REQUIRE(IdentifiersOf(db, a.person_id).size() == 2);
+  const auto both = engine->GetPerson(a.person_id);
+  REQUIRE(both->records.size() == 2);
+  CHECK(both->trait_sources.at("plan").record_id == "c-2");  // the last write of plan
+  CHECK(both->trait_sources.at("tier").record_id == "c-1");
 
   const auto deleted = engine->DeleteRecord("crm", "c-2");
   REQUIRE(deleted);
@@ -109,6 +113,9 @@ TEST_CASE("records: a delete takes back what only that record said", "[pg][recor
   const auto person = engine->GetPerson(a.person_id);
   REQUIRE(person);
   CHECK(person->traits == Traits{{"plan", "basic"}, {"tier", "1"}});
+  REQUIRE(person->records.size() == 1);
+  CHECK(person->records[0].record_id == "c-1");
+  CHECK(person->trait_sources.at("plan").record_id == "c-1");
   CHECK(StoreInconsistency(db).empty());
 
   CHECK_FALSE(engine->DeleteRecord("crm", "c-2"));  // gone already
