@@ -34,6 +34,17 @@ std::optional<RpcError> OverLimit(std::string_view whole, int count, std::string
                                                 std::to_string(most) + " are allowed"};
 }
 
+// A judgement's two ids: invalid_argument unless both are positive.
+std::optional<RpcError> BadPair(const v1::JudgeRequest& request) {
+  if (request.person_a() > 0 && request.person_b() > 0) return std::nullopt;
+  return Invalid("personA and personB must be positive ids");
+}
+
+RpcError NoPair(const v1::JudgeRequest& request) {
+  return {Code::kNotFound, "no person " + std::to_string(request.person_a()) + " or " +
+                               std::to_string(request.person_b())};
+}
+
 void FillError(const RpcError& error, v1::BatchUpsertResult& out) {
   out.mutable_error()->set_code(std::string(CodeName(error.code)));
   out.mutable_error()->set_message(error.message);
@@ -175,9 +186,7 @@ Reply<v1::SplitPersonResponse> IdentityMethods::SplitPerson(const v1::SplitPerso
 
 Reply<v1::JudgeResponse> IdentityMethods::NeverMatch(const v1::JudgeRequest& request,
                                                      const Deadline& deadline) const {
-  if (request.person_a() <= 0 || request.person_b() <= 0) {
-    return Invalid("personA and personB must be positive ids");
-  }
+  if (auto bad = BadPair(request)) return std::move(*bad);
   switch (backend_.NeverMatch(request.person_a(), request.person_b(), deadline)) {
     case JudgeResult::kDone:
       return v1::JudgeResponse{};
@@ -189,20 +198,14 @@ Reply<v1::JudgeResponse> IdentityMethods::NeverMatch(const v1::JudgeRequest& req
     case JudgeResult::kNoPerson:
       break;
   }
-  return RpcError{Code::kNotFound, "no person " + std::to_string(request.person_a()) + " or " +
-                                       std::to_string(request.person_b())};
+  return NoPair(request);
 }
 
 Reply<v1::JudgeResponse> IdentityMethods::AlwaysMatch(const v1::JudgeRequest& request,
                                                       const Deadline& deadline) const {
-  if (request.person_a() <= 0 || request.person_b() <= 0) {
-    return Invalid("personA and personB must be positive ids");
-  }
+  if (auto bad = BadPair(request)) return std::move(*bad);
   const auto merged = backend_.AlwaysMatch(request.person_a(), request.person_b(), deadline);
-  if (!merged) {
-    return RpcError{Code::kNotFound, "no person " + std::to_string(request.person_a()) + " or " +
-                                         std::to_string(request.person_b())};
-  }
+  if (!merged) return NoPair(request);
   v1::JudgeResponse response;
   response.set_person_id(merged->survivor);
   return response;

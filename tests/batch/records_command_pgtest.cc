@@ -29,24 +29,24 @@ std::pair<int, json> Run(std::vector<std::string> args) {
   return {status, json()};
 }
 
+// Upserts record crm/`id` holding `identifiers` into `db`; its person.
+std::int64_t Store(const TestDatabase& db, const std::string& id,
+                   std::vector<RawIdentifier> identifiers) {
+  EngineOptions o;
+  o.database_url = db.url();
+  o.pool_size = 1;
+  Engine engine(std::move(o));
+  Record r;
+  r.identifiers = std::move(identifiers);
+  r.source = "crm";
+  r.record_id = id;
+  return engine.Upsert(r).person_id;
+}
+
 TEST_CASE("delete-record and forget from the command line", "[pg][records]") {
   TestDatabase db;
-  std::int64_t anna = 0;
-  {
-    EngineOptions o;
-    o.database_url = db.url();
-    o.pool_size = 1;
-    Engine engine(std::move(o));
-    Record a;
-    a.identifiers = {{"email", "anna@x.org"}};
-    a.source = "crm";
-    a.record_id = "a";
-    anna = engine.Upsert(a).person_id;
-    Record b = a;
-    b.identifiers.push_back({"phone", "+4917012345678"});
-    b.record_id = "b";
-    engine.Upsert(b);
-  }
+  const std::int64_t anna = Store(db, "a", {{"email", "anna@x.org"}});
+  Store(db, "b", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}});
   auto [status, out] =
       Run({"delete-record", "--database-url", db.url(), "--source", "crm", "--record-id", "b"});
   CHECK(status == 0);
@@ -59,17 +59,7 @@ TEST_CASE("delete-record and forget from the command line", "[pg][records]") {
 
   // A steward's calls: split the person's two records apart, judge, merge
   // again, and read its history.
-  {
-    EngineOptions o;
-    o.database_url = db.url();
-    o.pool_size = 1;
-    Engine engine(std::move(o));
-    Record c;
-    c.identifiers = {{"email", "anna@x.org"}};
-    c.source = "crm";
-    c.record_id = "c";
-    engine.Upsert(c);
-  }
+  Store(db, "c", {{"email", "anna@x.org"}});
   std::tie(status, out) = Run({"split", "--database-url", db.url(), "--person",
                                std::to_string(anna), "--group", "crm:a", "--group", "crm:c"});
   CHECK(status == 0);
