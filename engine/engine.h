@@ -175,7 +175,8 @@ class Engine {
   JudgeResult NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline = {});
 
   // A steward's judgement that `a` and `b` are one: a never-match between
-  // them is dropped and they are merged, as Reconcile merges a group (with
+  // them is dropped, their records are bonded (no later delete or replace
+  // parts them), and they are merged, as Reconcile merges a group (with
   // everyone their values reach by now). nullopt when one names no live
   // person.
   std::optional<ReconcileResult> AlwaysMatch(std::int64_t a, std::int64_t b,

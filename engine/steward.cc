@@ -116,7 +116,7 @@ std::optional<ReconcileResult> Engine::AlwaysMatch(std::int64_t a, std::int64_t 
       ids,
       [&](detail::Tx& tx, const std::vector<std::int64_t>& persons) {
         live = persons;
-        if (persons.size() == 2) tx.Defer(detail::kDropNever, persons[0], persons[1]);
+        if (persons.size() == 2) tx.Defer(detail::kJudgeAlways, persons[0], persons[1]);
       },
       deadline);
   if (!found) return std::nullopt;

@@ -35,6 +35,35 @@ bool Shares(const Part& part, const LockPlan& plan, const Matcher& matcher,
   return false;
 }
 
+// Joins into one the live parts that hold records of one bond.
+void JoinBonds(std::vector<Part>& parts, std::span<const StoredRecord> records) {
+  std::vector<std::size_t> root(parts.size());
+  std::iota(root.begin(), root.end(), std::size_t{0});
+  const auto find = [&](std::size_t p) {
+    while (root[p] != p) p = root[p] = root[root[p]];
+    return p;
+  };
+  std::map<std::int64_t, std::size_t> part_of_bond;
+  for (std::size_t p = 0; p < parts.size(); ++p) {
+    if (!parts[p].live) continue;
+    for (std::size_t i : parts[p].records) {
+      if (records[i].bond == 0) continue;
+      const auto [it, first] = part_of_bond.try_emplace(records[i].bond, p);
+      if (first) continue;
+      const std::size_t a = find(p), b = find(it->second);
+      root[std::max(a, b)] = std::min(a, b);
+    }
+  }
+  for (std::size_t p = 0; p < parts.size(); ++p) {
+    const std::size_t r = find(p);
+    if (r == p || !parts[p].live) continue;
+    parts[r].records.insert(parts[r].records.end(), parts[p].records.begin(),
+                            parts[p].records.end());
+    parts[p] = Part{};
+    parts[p].live = false;
+  }
+}
+
 }  // namespace
 
 std::vector<std::vector<std::size_t>> HoldTogether(const Matcher& matcher,
@@ -78,6 +107,7 @@ std::vector<std::vector<std::size_t>> HoldTogether(const Matcher& matcher,
     Dedup(part.values);
     part.keys = PersonMatchKeys(planner, part.values);
   }
+  JoinBonds(parts, records);
   std::vector<std::vector<std::size_t>> out;
   for (Part& p : parts) {
     if (!p.live) continue;

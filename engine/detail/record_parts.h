@@ -22,7 +22,8 @@ namespace idres::detail {
 // it matches — found through a shared strong value that is not generic, or
 // a blocking key that is not generic, and decided by Matcher::Decide with
 // `counts` — bridging several into one; a record that matches none starts a
-// part. A record without values joins the first part. Each part lists its
+// part. A record without values joins the first part. Parts holding records
+// of one bond (a steward's AlwaysMatch) are then joined. Each part lists its
 // records' indexes ascending; the part of the oldest record comes first, the
 // others in the order of their oldest records. No records: no parts.
 std::vector<std::vector<std::size_t>> HoldTogether(const Matcher& matcher,

@@ -8,7 +8,7 @@ std::span<const Statement> AllStatements() {
       kLockPersons,    kReadPersons,         kMoveIdentifiers,  kRedirectAndDelete,
       kCreatePersons,  kUpdatePersons,       kWriteRecords,     kShrinkPersons,
       kDropRecords,    kReadNamedRecords,    kReadRecordsOf,    kErasePerson,
-      kReadRemoval,    kJudgeNever,          kDropNever,        kReadNever,
+      kReadRemoval,    kJudgeNever,          kJudgeAlways,      kReadNever,
       kReadAllNever,   kReadHistory,         kResolveId,        kFindByIdentifier,
       kStats,          kReadAllIdentifiers,  kDropStaleValues,  kRenormalizeRecords,
       kReadReceipts,   kWriteReceipts,       kForgetReceipts,   kAppendChanges,

@@ -286,20 +286,20 @@ inline constexpr Statement kReadNamedRecords{
     " JOIN records r ON r.source = n.source AND r.record_id = n.record_id"
     " LEFT JOIN identifiers i ON i.person_id = r.person_id"};
 
-// Every record of the persons $1, as rows (kind, row id, a, b, c, d): 'r' =
-// (person, source, record id, created_at), with updated_at as e; 'v' =
+// Every record of the persons $1, as rows (kind, row id, a, b, c, d, e, f):
+// 'r' = (person, source, record id, created_at, updated_at, bond); 'v' =
 // (type, value); 't' = (key, jsonb type, text value).
 inline constexpr Statement kReadRecordsOf{
     "idres_read_records_of",
     "SELECT 'r', r.id, r.person_id::text, r.source, r.record_id, " IDRES_SQL_RFC3339(
-        "r.created_at") ", " IDRES_SQL_RFC3339("r.updated_at") " FROM records r"
-                                                              " WHERE r.person_id = ANY($1::bigint[])"
-                                                              " UNION ALL SELECT 'v', r.id, NULL, v.t, v.v, NULL, NULL"
-                                                              " FROM records r, unnest(r.types, r.vals) AS v(t, v)"
-                                                              " WHERE r.person_id = ANY($1::bigint[])"
-                                                              " UNION ALL SELECT 't', r.id, NULL, t.key, jsonb_typeof(t.value),"
-                                                              " t.value #>> '{}', NULL FROM records r, jsonb_each(r.traits) AS t"
-                                                              " WHERE r.person_id = ANY($1::bigint[])"};
+        "r.created_at") ", " IDRES_SQL_RFC3339("r.updated_at") ", r.bond FROM records r"
+    " WHERE r.person_id = ANY($1::bigint[])"
+    " UNION ALL SELECT 'v', r.id, NULL, v.t, v.v, NULL, NULL, NULL"
+    " FROM records r, unnest(r.types, r.vals) AS v(t, v)"
+    " WHERE r.person_id = ANY($1::bigint[])"
+    " UNION ALL SELECT 't', r.id, NULL, t.key, jsonb_typeof(t.value),"
+    " t.value #>> '{}', NULL, NULL FROM records r, jsonb_each(r.traits) AS t"
+    " WHERE r.person_id = ANY($1::bigint[])"};
 
 // ForgetPerson: person $1 and everything of it — its records, values,
 // keys, and the redirects to it (with their reasons, which name values) —
@@ -332,10 +332,14 @@ inline constexpr Statement kJudgeNever{
     " INSERT INTO judgements (person_id, other_id, kind) VALUES ($1, $2, 'never'), ($2, $1, "
     "'never')"};
 
-// AlwaysMatch, before the merge: what kept persons $1 and $2 apart goes.
-inline constexpr Statement kDropNever{
-    "idres_drop_never",
-    "DELETE FROM judgements WHERE (person_id, other_id) IN (($1, $2), ($2, $1))"};
+// AlwaysMatch, with the persons $1 and $2 locked: their 'never' dropped and
+// all their records given one new bond (schema/0005_record_bonds.sql), so
+// no later replay of the merged person's records parts them.
+inline constexpr Statement kJudgeAlways{
+    "idres_judge_always",
+    "WITH d AS (DELETE FROM judgements WHERE (person_id, other_id) IN (($1, $2), ($2, $1))"
+    "  RETURNING 1)"
+    " UPDATE records SET bond = (SELECT nextval('record_bonds')) WHERE person_id IN ($1, $2)"};
 
 // Reconcile: the 'never' judgements among the persons $1, as (a, b).
 inline constexpr Statement kReadNever{

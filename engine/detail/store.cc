@@ -143,6 +143,7 @@ std::map<std::int64_t, std::vector<StoredRecord>> ReadRecordsOf(Tx& tx,
       r.record_id = row[4].as<std::string>();
       r.created_at = row[5].as<std::string>();
       r.updated_at = row[6].as<std::string>();
+      if (!row[7].is_null()) r.bond = row[7].as<std::int64_t>();
     } else if (kind == "v") {
       r.values.push_back({row[3].as<std::string>(), row[4].as<std::string>()});
     } else {

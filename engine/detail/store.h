@@ -37,6 +37,7 @@ struct StoredRecord {
   std::vector<Identifier> values;  // sorted
   Traits traits;
   std::string created_at, updated_at;  // RFC 3339 UTC (later ones sort after)
+  std::int64_t bond = 0;               // records of one bond (AlwaysMatch) stay one person; 0: none
 };
 
 // pg_advisory_xact_lock on every key, ascending, in one statement.

@@ -298,6 +298,39 @@ TEST_CASE("never-match: persons a steward keeps apart are not merged, also after
   CHECK(StoreInconsistency(db).empty());
 }
 
+TEST_CASE("always-match: the steward's judgement outlives its merge", "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  // Two records that share nothing; a third bridges them through a cookie.
+  const UpsertResult a = engine->Upsert(Named("a", {{"email", "anna@x.org"}}));
+  const UpsertResult b = engine->Upsert(Named("b", {{"phone", "+4917012345678"}}));
+  REQUIRE(engine->AlwaysMatch(a.person_id, b.person_id));
+  REQUIRE(PersonCount(db) == 1);
+  const UpsertResult c = engine->Upsert(Named("c", {{"email", "anna@x.org"}, {"cookie", "ck-1"}}));
+  REQUIRE(c.person_id == a.person_id);
+
+  // Deleting the third replays a and b, which the model would part: the
+  // bond keeps them one person.
+  const auto gone = engine->DeleteRecord("crm", "c");
+  REQUIRE(gone);
+  CHECK(gone->split_person_ids.empty());
+  CHECK(PersonCount(db) == 1);
+  CHECK(IdentifiersOf(db, a.person_id) ==
+        std::vector<std::string>{"email:anna@x.org", "phone:+4917012345678"});
+  // So does a replace of a record beside them.
+  const UpsertResult d = engine->Upsert(Named("d", {{"phone", "+4917012345678"}}));
+  REQUIRE(d.person_id == a.person_id);
+  REQUIRE(engine->Upsert(Named("d", {{"phone", "+4917012345678"}, {"cookie", "ck-2"}})).ok());
+  CHECK(PersonCount(db) == 1);
+
+  // A steward's split parts them; they stay apart.
+  const auto split = engine->SplitPerson(a.person_id, {{{"crm", "a"}}, {{"crm", "b"}}});
+  REQUIRE(split);
+  REQUIRE(split->part_ids.size() == 1);
+  CHECK(PersonCount(db) == 2);
+  CHECK(StoreInconsistency(db).empty());
+}
+
 TEST_CASE("split: a steward's unmerge makes each group a person, kept apart afterwards",
           "[pg][records]") {
   TestDatabase db;
