@@ -492,17 +492,18 @@ inline constexpr Statement kAppendChanges{
     " FROM unnest($1::bigint[], $2::text[], $3::bigint[]) WITH ORDINALITY AS x(p, k, o, n)"
     " ORDER BY x.n"};
 
+// The sequencer's round commits durably whatever the server's
+// synchronous_commit (README.md, "The change feed"): a position a consumer
+// read must survive a crash.
+inline constexpr Statement kSynchronousCommit{
+    "idres_synchronous_commit", "SELECT set_config('synchronous_commit', 'on', true)"};
+
 // The sequencer's round, under its advisory lock, in a statement of its own
 // (so its snapshot postdates the lock wait): the first $1 committed rows
 // without a position, in seq order, numbered on from the last position
 // handed out. Returns the new last position. The rows go through an array,
 // not a join: a join's generic plan scanned the whole table (checked with
 // EXPLAIN on 1,000,000 rows); the array's rows are found by the primary key.
-// The sequencer's round commits durably whatever the server's
-// synchronous_commit (README.md, "The change feed").
-inline constexpr Statement kSynchronousCommit{
-    "idres_synchronous_commit", "SELECT set_config('synchronous_commit', 'on', true)"};
-
 inline constexpr Statement kNumberChanges{
     "idres_number_changes",
     "WITH numbered AS (UPDATE changes c"
