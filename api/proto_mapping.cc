@@ -71,24 +71,26 @@ constexpr v1::ChangeKind kChangeKinds[] = {v1::CHANGE_KIND_CREATED, v1::CHANGE_K
                                            v1::CHANGE_KIND_MERGED, v1::CHANGE_KIND_SPLIT,
                                            v1::CHANGE_KIND_ERASED};
 
+void FillIdentifier(const Identifier& in, v1::Identifier& out) {
+  out.set_type(in.type);
+  out.set_value(in.value);
+}
+
+void FillRejection(const Rejection& in, v1::RejectedIdentifier& out) {
+  out.set_type(in.type);
+  // The raw input may be invalid UTF-8, which a proto3 string must not be.
+  out.set_value(ToValidUtf8(in.input));
+  out.set_reason(in.reason);
+}
+
 template <typename Message>
 void FillCommon(const UpsertResult& result, Message& out) {
   out.set_person_id(result.person_id);
   out.set_outcome(ToProto(result.outcome));
   out.set_score(result.score);
   for (const auto id : result.merged_person_ids) out.add_merged_person_ids(id);
-  for (const auto& rejection : result.rejected) {
-    auto* r = out.add_rejected();
-    r->set_type(rejection.type);
-    // The raw input may be invalid UTF-8, which a proto3 string must not be.
-    r->set_value(ToValidUtf8(rejection.input));
-    r->set_reason(rejection.reason);
-  }
-  for (const Identifier& g : result.generic) {
-    auto* id = out.add_generic();
-    id->set_type(g.type);
-    id->set_value(g.value);
-  }
+  for (const Rejection& r : result.rejected) FillRejection(r, *out.add_rejected());
+  for (const Identifier& g : result.generic) FillIdentifier(g, *out.add_generic());
   out.set_source(result.source);
   out.set_record_id(result.record_id);
   for (const auto id : result.split_person_ids) out.add_split_person_ids(id);
@@ -221,22 +223,9 @@ void FillCandidate(const CandidateScore& candidate, v1::CandidateDetail& out) {
 }
 
 void FillExplanation(const Explanation& e, v1::Explanation& out) {
-  for (const Identifier& v : e.normalized) {
-    v1::Identifier& i = *out.add_normalized();
-    i.set_type(v.type);
-    i.set_value(v.value);
-  }
-  for (const Rejection& r : e.rejected) {
-    v1::RejectedIdentifier& x = *out.add_rejected();
-    x.set_type(r.type);
-    x.set_value(ToValidUtf8(r.input));
-    x.set_reason(r.reason);
-  }
-  for (const Identifier& v : e.generic) {
-    v1::Identifier& i = *out.add_generic();
-    i.set_type(v.type);
-    i.set_value(v.value);
-  }
+  for (const Identifier& v : e.normalized) FillIdentifier(v, *out.add_normalized());
+  for (const Rejection& r : e.rejected) FillRejection(r, *out.add_rejected());
+  for (const Identifier& v : e.generic) FillIdentifier(v, *out.add_generic());
   for (const ExplainedKey& k : e.keys) {
     v1::KeyDetail& d = *out.add_keys();
     d.set_rule(k.rule);
