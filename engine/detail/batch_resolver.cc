@@ -305,8 +305,15 @@ void BatchResolver::Review(const PreparedRecord& record, UpsertResult& r) {
     chosen.insert(r.person_id);
     chosen.insert(r.merged_person_ids.begin(), r.merged_person_ids.end());
   }
-  for (const CandidateScore& c : ScoreCandidates(last_decision_, matcher_.model(), chosen, never)) {
-    if (c.possible) possible_.push_back({r.person_id, c.person_id, c.score.total});
+  // The possible matches, as ScoreCandidates flags them, without copying
+  // every breakdown on the path of every record.
+  const std::int64_t joined = chosen.empty() ? 0 : *chosen.begin();
+  for (const auto& [id, score] : last_decision_.details) {
+    // never() only for a candidate otherwise possible: it walks judgements.
+    if (IsPossible(score.total, chosen.contains(id), false, matcher_.model()) &&
+        (joined == 0 || !never(joined, id))) {
+      possible_.push_back({r.person_id, id, score.total});
+    }
   }
   if (record.explain) {
     r.explanation = ExplainDecision(record, last_decision_, r, matcher_, planner_, generic_keys_,

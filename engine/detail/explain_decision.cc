@@ -10,6 +10,10 @@ bool Matches(const Score& s, const Model& model) {
   return s.total >= model.threshold || (s.strong_exact && !s.against);
 }
 
+bool IsPossible(double total, bool chosen, bool kept_apart, const Model& model) {
+  return !chosen && !kept_apart && total >= model.review_threshold;
+}
+
 std::vector<CandidateScore> ScoreCandidates(const MatchDecision& d, const Model& model,
                                             const std::set<std::int64_t>& chosen,
                                             const NeverFn& never) {
@@ -31,8 +35,8 @@ std::vector<CandidateScore> ScoreCandidates(const MatchDecision& d, const Model&
   }
   const std::int64_t joined = chosen.empty() ? 0 : *chosen.begin();
   for (CandidateScore& c : out) {
-    c.possible = !c.chosen && c.score.total >= model.review_threshold &&
-                 (joined == 0 || !never(joined, c.person_id));
+    c.possible =
+        IsPossible(c.score.total, c.chosen, joined != 0 && never(joined, c.person_id), model);
   }
   std::sort(out.begin(), out.end(), [](const CandidateScore& a, const CandidateScore& b) {
     return a.score.total != b.score.total ? a.score.total > b.score.total
