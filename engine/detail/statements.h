@@ -302,6 +302,7 @@ inline constexpr Statement kReadRecordsOf{
     " WHERE r.person_id = ANY($1::bigint[])"};
 
 // ForgetPerson: person $1 and everything of it — its records, values,
+// events (its own and those of the ids merged into it),
 // keys, and the redirects to it (with their reasons, which name values) —
 // deleted; removed_persons keeps, without data, that it and each id that
 // redirected to it were erased, and the feed gets its 'erased' row.
@@ -312,7 +313,7 @@ inline constexpr Statement kErasePerson{
     "  WHERE survivor_id = $1),"
     " c AS (INSERT INTO changes (person_id, kind) VALUES ($1, 'erased') RETURNING 1),"
     " j AS (DELETE FROM judgements WHERE person_id = $1 OR other_id = $1 RETURNING 1),"
-    " e AS (DELETE FROM person_events WHERE person_id = $1 RETURNING 1),"
+    " e AS (DELETE FROM person_events WHERE person_id IN (SELECT id FROM gone) RETURNING 1),"
     " m AS (DELETE FROM merges WHERE survivor_id = $1 RETURNING 1),"
     " r AS (DELETE FROM records WHERE person_id = $1 RETURNING 1),"
     " k AS (DELETE FROM match_keys WHERE person_id = $1 RETURNING 1),"
