@@ -49,7 +49,7 @@ function explanationView(e) {
     table("The identifiers as normalized", ["type", "value"], list(e.normalized).map((i) => [i.type, i.value]), { id: "try-normalized" }),
     list(e.rejected).length ? table("Rejected identifiers", ["type", "value", "why"], list(e.rejected).map((r) => [r.type, r.value, r.reason]), { id: "try-rejected" }) : null,
     list(e.generic).length ? table("Too common to count (generic)", ["type", "value"], list(e.generic).map((i) => [i.type, i.value]), { id: "try-generic" }) : null,
-    table("The keys the record is found through and locks", ["rule", "value", ""], keys, { id: "try-keys" }),
+    table("The keys the record is found through and locks", ["rule", "value", "note"], keys, { id: "try-keys" }),
     h("h3", {}, `${candidates.length} candidate${candidates.length === 1 ? "" : "s"}`),
     candidates.length === 0
       ? h("p", { class: "empty" }, "No stored person was a candidate.")
