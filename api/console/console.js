@@ -16,10 +16,11 @@ const status = document.getElementById("status");
 let shown = 0; // the latest page asked for; an older one's answers are dropped
 let keepStatus = false; // the next page change comes from an action that said something
 
+// Ids in an address are digits without leading zeros ("#/person/7").
 const ROUTES = [
-  [/^#\/person\/(\d+)$/, "person", (m, ctx) => personPage(m[1], ctx)],
-  [/^#\/pair\/(\d+)\/(\d+)$/, "pair", (m, ctx) => pairPage(m[1], m[2], ctx)],
-  [/^#\/merge\/(\d+)\/(\d+)$/, "merge", (m) => mergePage(m[1], m[2])],
+  [/^#\/person\/([1-9]\d*)$/, "person", (m, ctx) => personPage(m[1], ctx)],
+  [/^#\/pair\/([1-9]\d*)\/([1-9]\d*)$/, "pair", (m, ctx) => pairPage(m[1], m[2], ctx)],
+  [/^#\/merge\/([1-9]\d*)\/([1-9]\d*)$/, "merge", (m) => mergePage(m[1], m[2])],
   [/^#\/try$/, "try", (m, ctx) => tryPage(ctx)],
   [/^#\/search(?:\?(.*))?$/, "search", (m, ctx) => searchPage(new URLSearchParams(m[1] ?? ""), ctx)],
 ];

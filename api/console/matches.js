@@ -55,7 +55,7 @@ export function judgeSection(personId, ctx) {
         onsubmit: (event) => {
           event.preventDefault();
           const action = event.submitter?.value ?? "compare";
-          const b = other.value.trim();
+          const b = other.value.trim().replace(/^0+(?=\d)/, "");
           if (action === "compare") ctx.go(`#/pair/${personId}/${b}`);
           else judge(action, personId, b, ctx, (now) => ctx.go(`#/person/${now}`));
         },
