@@ -58,6 +58,12 @@ class IdentityBackend {
   // At most `limit` changes after `after_position` (Engine::ListChanges).
   virtual std::vector<Change> ListChanges(std::int64_t after_position, std::size_t limit,
                                           const Deadline& deadline) = 0;
+  virtual Explanation Explain(const Record& record, const Deadline& deadline) = 0;
+  virtual std::optional<PairExplanation> ExplainPair(std::int64_t a, std::int64_t b,
+                                                     const Deadline& deadline) = 0;
+  virtual PossibleMatchPage ListPossibleMatches(const std::string& cursor, std::size_t limit,
+                                                std::int64_t person_id,
+                                                const Deadline& deadline) = 0;
   // Whether the database answers right now; never throws.
   virtual bool Healthy() = 0;
   // Connections currently borrowed from the pool.

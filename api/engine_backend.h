@@ -25,6 +25,17 @@ class EngineBackend final : public IdentityBackend {
     return engine_.BatchUpsert(records, receipt, deadline);
   }
   void ForgetReceipts(std::int64_t job) override { engine_.ForgetReceipts(job); }
+  Explanation Explain(const Record& record, const Deadline& deadline) override {
+    return engine_.Explain(record, deadline);
+  }
+  std::optional<PairExplanation> ExplainPair(std::int64_t a, std::int64_t b,
+                                             const Deadline& deadline) override {
+    return engine_.ExplainPair(a, b, deadline);
+  }
+  PossibleMatchPage ListPossibleMatches(const std::string& cursor, std::size_t limit,
+                                        std::int64_t person_id, const Deadline& deadline) override {
+    return engine_.ListPossibleMatches(cursor, limit, person_id, deadline);
+  }
   std::optional<DeletedRecord> DeleteRecord(const std::string& source, const std::string& record_id,
                                             const Deadline& deadline) override {
     return engine_.DeleteRecord(source, record_id, deadline);

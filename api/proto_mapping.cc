@@ -71,24 +71,26 @@ constexpr v1::ChangeKind kChangeKinds[] = {v1::CHANGE_KIND_CREATED, v1::CHANGE_K
                                            v1::CHANGE_KIND_MERGED, v1::CHANGE_KIND_SPLIT,
                                            v1::CHANGE_KIND_ERASED};
 
+void FillIdentifier(const Identifier& in, v1::Identifier& out) {
+  out.set_type(in.type);
+  out.set_value(in.value);
+}
+
+void FillRejection(const Rejection& in, v1::RejectedIdentifier& out) {
+  out.set_type(in.type);
+  // The raw input may be invalid UTF-8, which a proto3 string must not be.
+  out.set_value(ToValidUtf8(in.input));
+  out.set_reason(in.reason);
+}
+
 template <typename Message>
 void FillCommon(const UpsertResult& result, Message& out) {
   out.set_person_id(result.person_id);
   out.set_outcome(ToProto(result.outcome));
   out.set_score(result.score);
   for (const auto id : result.merged_person_ids) out.add_merged_person_ids(id);
-  for (const auto& rejection : result.rejected) {
-    auto* r = out.add_rejected();
-    r->set_type(rejection.type);
-    // The raw input may be invalid UTF-8, which a proto3 string must not be.
-    r->set_value(ToValidUtf8(rejection.input));
-    r->set_reason(rejection.reason);
-  }
-  for (const Identifier& g : result.generic) {
-    auto* id = out.add_generic();
-    id->set_type(g.type);
-    id->set_value(g.value);
-  }
+  for (const Rejection& r : result.rejected) FillRejection(r, *out.add_rejected());
+  for (const Identifier& g : result.generic) FillIdentifier(g, *out.add_generic());
   out.set_source(result.source);
   out.set_record_id(result.record_id);
   for (const auto id : result.split_person_ids) out.add_split_person_ids(id);
@@ -139,6 +141,7 @@ void FillRecord(const Record& record, v1::Record& out) {
 
 void FillUpsertResult(const UpsertResult& result, v1::UpsertResponse& out) {
   FillCommon(result, out);
+  if (result.explanation) FillExplanation(*result.explanation, *out.mutable_explanation());
 }
 
 void FillUpsertResult(const UpsertResult& result, v1::BatchUpsertResult& out) {
@@ -197,5 +200,90 @@ void FillEvent(const PersonEvent& event, v1::PersonEvent& out) {
   out.set_source(event.source);
   out.set_record_id(event.record_id);
   out.set_detail(event.detail);
+  for (const CandidateScore& c : event.scores) FillCandidate(c, *out.add_scores());
+}
+
+void FillCandidate(const CandidateScore& candidate, v1::CandidateDetail& out) {
+  out.set_person_id(candidate.person_id);
+  out.set_total(candidate.score.total);
+  for (const Comparison& c : candidate.score.comparisons) {
+    v1::ComparisonDetail& d = *out.add_comparisons();
+    d.set_type(c.type);
+    d.set_level(c.level);
+    d.set_weight(c.weight);
+    d.set_tf_adjustment(c.tf_adjustment);
+    d.set_record_value(c.record_value);
+    d.set_person_value(c.person_value);
+    d.set_counted(c.counted);
+  }
+  out.set_matched(candidate.matched);
+  out.set_chosen(candidate.chosen);
+  out.set_possible(candidate.possible);
+  for (std::int64_t id : candidate.never_with) out.add_never_with(id);
+}
+
+void FillExplanation(const Explanation& e, v1::Explanation& out) {
+  for (const Identifier& v : e.normalized) FillIdentifier(v, *out.add_normalized());
+  for (const Rejection& r : e.rejected) FillRejection(r, *out.add_rejected());
+  for (const Identifier& v : e.generic) FillIdentifier(v, *out.add_generic());
+  for (const ExplainedKey& k : e.keys) {
+    v1::KeyDetail& d = *out.add_keys();
+    d.set_rule(k.rule);
+    d.set_value(k.parts);
+    d.set_generic(k.generic);
+  }
+  out.set_threshold(e.threshold);
+  out.set_review_threshold(e.review_threshold);
+  for (const CandidateScore& c : e.candidates) FillCandidate(c, *out.add_candidates());
+  out.set_decision(e.decision);
+  out.set_person_id(e.person_id);
+  for (std::int64_t id : e.merged_person_ids) out.add_merged_person_ids(id);
+  out.set_note(e.note);
+  if (e.error) out.set_error(*e.error);
+}
+
+void FillPair(const PairExplanation& pair, v1::ExplainPairResponse& out) {
+  out.set_person_a(pair.person_a);
+  out.set_person_b(pair.person_b);
+  FillCandidate(pair.score, *out.mutable_score());
+  out.set_threshold(pair.threshold);
+  out.set_review_threshold(pair.review_threshold);
+  out.set_judgement(pair.judgement);
+}
+
+void FillPossibleMatch(const PossibleMatch& match, v1::PossibleMatch& out) {
+  out.set_person_a(match.person_a);
+  out.set_person_b(match.person_b);
+  out.set_score(match.score);
+  FillTimestamp(match.found_at, out.mutable_found_at());
+}
+
+Explanation ToExplanation(const v1::Explanation& in) {
+  Explanation e;
+  for (const auto& v : in.normalized()) e.normalized.push_back({v.type(), v.value()});
+  for (const auto& r : in.rejected()) e.rejected.push_back({r.type(), r.value(), r.reason()});
+  for (const auto& v : in.generic()) e.generic.push_back({v.type(), v.value()});
+  for (const auto& k : in.keys()) e.keys.push_back({k.rule(), k.value(), k.generic()});
+  e.threshold = in.threshold();
+  e.review_threshold = in.review_threshold();
+  for (const auto& c : in.candidates()) {
+    CandidateScore& s = e.candidates.emplace_back();
+    s.person_id = c.person_id();
+    s.score.total = c.total();
+    for (const auto& d : c.comparisons()) {
+      s.score.comparisons.push_back({d.type(), d.level(), d.weight(), d.tf_adjustment(),
+                                     d.record_value(), d.person_value(), d.counted()});
+    }
+    s.matched = c.matched();
+    s.chosen = c.chosen();
+    s.possible = c.possible();
+    s.never_with.assign(c.never_with().begin(), c.never_with().end());
+  }
+  e.decision = in.decision();
+  e.person_id = in.person_id();
+  e.merged_person_ids.assign(in.merged_person_ids().begin(), in.merged_person_ids().end());
+  e.note = in.note();
+  if (!in.error().empty()) e.error = in.error();
+  return e;
 }
 }  // namespace idres::api

@@ -30,6 +30,15 @@ void FillEvent(const PersonEvent& event, v1::PersonEvent& out);
 
 void FillChange(const Change& change, v1::Change& out);
 
+void FillCandidate(const CandidateScore& candidate, v1::CandidateDetail& out);
+void FillExplanation(const Explanation& explanation, v1::Explanation& out);
+void FillPair(const PairExplanation& pair, v1::ExplainPairResponse& out);
+void FillPossibleMatch(const PossibleMatch& match, v1::PossibleMatch& out);
+
+// The engine's explanation for `explanation` (the inverse of
+// FillExplanation), for clients (`idres explain --server`).
+Explanation ToExplanation(const v1::Explanation& explanation);
+
 // The engine's change for `change` (the inverse of FillChange), for clients;
 // a kind this build does not know is refused with the reason.
 std::variant<Change, std::string> ToChange(const v1::Change& change);

@@ -76,6 +76,9 @@ Handler HandlerOf(std::string_view method) {
       {"Lookup", &RunMethod<&M::Lookup>},
       {"Stats", &RunMethod<&M::Stats>},
       {"ListChanges", &RunMethod<&M::ListChanges>},
+      {"Explain", &RunMethod<&M::Explain>},
+      {"ExplainPair", &RunMethod<&M::ExplainPair>},
+      {"ListPossibleMatches", &RunMethod<&M::ListPossibleMatches>},
   };
   for (const auto& [name, handler] : kMethods) {
     if (name == method) return handler;

@@ -68,7 +68,54 @@ std::variant<Record, RpcError> IdentityMethods::Check(const v1::Record& record) 
 std::variant<Record, RpcError> IdentityMethods::UpsertRecord(
     const v1::UpsertRequest& request) const {
   if (!request.has_record()) return Invalid("record is required");
-  return Check(request.record());
+  auto checked = Check(request.record());
+  if (auto* record = std::get_if<Record>(&checked)) record->explain = request.explain();
+  return checked;
+}
+
+Reply<v1::ExplainResponse> IdentityMethods::Explain(const v1::ExplainRequest& request,
+                                                    const Deadline& deadline) const {
+  if (!request.has_record()) return Invalid("record is required");
+  auto checked = Check(request.record());
+  if (auto* error = std::get_if<RpcError>(&checked)) return std::move(*error);
+  v1::ExplainResponse response;
+  FillExplanation(backend_.Explain(std::get<Record>(checked), deadline),
+                  *response.mutable_explanation());
+  return response;
+}
+
+Reply<v1::ExplainPairResponse> IdentityMethods::ExplainPair(const v1::ExplainPairRequest& request,
+                                                            const Deadline& deadline) const {
+  if (request.person_a() <= 0 || request.person_b() <= 0) {
+    return Invalid("personA and personB must be positive ids");
+  }
+  const auto pair = backend_.ExplainPair(request.person_a(), request.person_b(), deadline);
+  if (!pair) {
+    return RpcError{Code::kNotFound, "no person " + std::to_string(request.person_a()) + " or " +
+                                         std::to_string(request.person_b())};
+  }
+  v1::ExplainPairResponse response;
+  FillPair(*pair, response);
+  return response;
+}
+
+Reply<v1::ListPossibleMatchesResponse> IdentityMethods::ListPossibleMatches(
+    const v1::ListPossibleMatchesRequest& request, const Deadline& deadline) const {
+  if (request.limit() < 0 || request.limit() > static_cast<int>(Engine::kMaxPossibleMatches)) {
+    return Invalid("limit must be between 0 and " + std::to_string(Engine::kMaxPossibleMatches));
+  }
+  if (request.person_id() < 0) return Invalid("personId must not be negative");
+  const std::size_t limit = request.limit() == 0 ? 100 : static_cast<std::size_t>(request.limit());
+  PossibleMatchPage page;
+  try {
+    page = backend_.ListPossibleMatches(request.cursor(), limit, request.person_id(), deadline);
+  } catch (const std::invalid_argument& e) {
+    return Invalid(e.what());
+  }
+  v1::ListPossibleMatchesResponse response;
+  for (const PossibleMatch& m : page.matches) FillPossibleMatch(m, *response.add_matches());
+  response.set_next_cursor(page.next_cursor);
+  return response;
 }
 
 Reply<v1::UpsertResponse> IdentityMethods::UpsertReply(const UpsertResult& result) {

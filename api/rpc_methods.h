@@ -1,4 +1,4 @@
-// IdentityMethods: the seven IdentityService methods on decoded messages, each
+// IdentityMethods: the IdentityService methods on decoded messages, each
 // within the call's deadline (Connect-Timeout-Ms; Stats and ForgetReceipts
 // are short and ignore it). Each either answers or returns the Connect error
 // the client should see for bad input or a limit; failures of the backend (engine/errors.h) are
@@ -51,6 +51,12 @@ class IdentityMethods {
   Reply<v1::StatsResponse> Stats(const v1::StatsRequest& request, const Deadline& deadline) const;
   Reply<v1::ListChangesResponse> ListChanges(const v1::ListChangesRequest& request,
                                              const Deadline& deadline) const;
+  Reply<v1::ExplainResponse> Explain(const v1::ExplainRequest& request,
+                                     const Deadline& deadline) const;
+  Reply<v1::ExplainPairResponse> ExplainPair(const v1::ExplainPairRequest& request,
+                                             const Deadline& deadline) const;
+  Reply<v1::ListPossibleMatchesResponse> ListPossibleMatches(
+      const v1::ListPossibleMatchesRequest& request, const Deadline& deadline) const;
 
  private:
   // not_found for `id`, saying why when it was removed (erased, or its last

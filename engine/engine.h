@@ -182,6 +182,27 @@ class Engine {
   std::optional<ReconcileResult> AlwaysMatch(std::int64_t a, std::int64_t b,
                                              const Deadline& deadline = {});
 
+  // What an upsert of `record` would decide now (README.md, "Explanations
+  // and possible matches"): the same path — its key locks, candidate read,
+  // row locks, re-read and decision — and nothing written; a create shows
+  // person 0. A record refused whole comes back with `error` (and its
+  // rejections). EngineError as Upsert.
+  Explanation Explain(const Record& record, const Deadline& deadline = {});
+
+  // Person `b` scored as a candidate for a record holding person `a`'s
+  // values (ids followed through merges), with any judgement between them.
+  // A read without locks. nullopt when either names no live person.
+  std::optional<PairExplanation> ExplainPair(std::int64_t a, std::int64_t b,
+                                             const Deadline& deadline = {});
+
+  // The open possible matches, best score first, after `cursor` (empty: from
+  // the first; else a next_cursor), at most min(limit, kMaxPossibleMatches);
+  // only person `person_id`'s when not 0. Throws std::invalid_argument for
+  // a cursor this did not hand out.
+  static constexpr std::size_t kMaxPossibleMatches = 1000;
+  PossibleMatchPage ListPossibleMatches(const std::string& cursor, std::size_t limit,
+                                        std::int64_t person_id = 0, const Deadline& deadline = {});
+
   // Every event of person `id` (or of the person it was merged into), oldest
   // first: created, records added / replaced / deleted, persons absorbed
   // (with why and the score breakdown), splits, judgements, erasure. An
@@ -260,8 +281,10 @@ class Engine {
                  const std::function<void(detail::Tx&, const std::vector<std::int64_t>&)>& fn,
                  const Deadline& deadline);
   // The one path of every record, prepared: chunks, keys, transactions.
+  // `dry_run`: decided, and nothing written (Explain).
   std::vector<UpsertResult> Run(std::vector<detail::PreparedRecord>& prepared,
-                                const BatchReceipt* receipt, const Deadline& deadline);
+                                const BatchReceipt* receipt, const Deadline& deadline,
+                                bool dry_run = false);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/explanation.h"
 #include "normalize/identifier.h"
 
 namespace idres {
@@ -37,6 +38,8 @@ struct Record {
   // generated and returned.
   std::string source;
   std::string record_id;
+  // The result carries the breakdown of the decision (UpsertResult::explanation).
+  bool explain = false;
 };
 
 enum class Outcome { kCreated, kUpdated, kMerged, kUnchanged };
@@ -56,8 +59,9 @@ struct UpsertResult {
   // Persons that split off the record's previous person when it was
   // replaced or deleted: its other records no longer held together.
   std::vector<std::int64_t> split_person_ids;
-  bool person_removed = false;       // a deletion took the person's last record
-  std::optional<std::string> error;  // record rejected whole
+  bool person_removed = false;             // a deletion took the person's last record
+  std::optional<std::string> error;        // record rejected whole
+  std::optional<Explanation> explanation;  // Record::explain: why
 
   bool ok() const { return !error.has_value(); }
 };
@@ -100,6 +104,8 @@ struct PersonEvent {
   std::int64_t other_id = 0;  // 0: none
   std::string source, record_id;
   std::string detail;
+  // "absorbed" by an upsert: each matched person's breakdown (no values).
+  std::vector<CandidateScore> scores;
 };
 
 // What Engine::NeverMatch did.

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "engine/detail/engine_impl.h"
+#include "engine/detail/explain_decision.h"
 #include "engine/detail/merge_helpers.h"
 #include "engine/detail/resolve.h"
 #include "engine/detail/statements.h"
@@ -141,6 +142,7 @@ std::vector<PersonEvent> Engine::GetPersonHistory(std::int64_t id, const Deadlin
           if (!row[3].is_null()) e.source = row[3].as<std::string>();
           if (!row[4].is_null()) e.record_id = row[4].as<std::string>();
           if (!row[5].is_null()) e.detail = row[5].as<std::string>();
+          if (!row[6].is_null()) e.scores = detail::DecodeScores(row[6].as<std::string>());
           out.push_back(std::move(e));
         }
       },

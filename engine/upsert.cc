@@ -183,7 +183,10 @@ std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
 }
 
 std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepared,
-                                      const BatchReceipt* receipt, const Deadline& deadline) {
+                                      const BatchReceipt* receipt, const Deadline& deadline,
+                                      bool dry_run) {
+  detail::UpsertContext context = impl_->Context();
+  context.dry_run = dry_run;
   std::vector<UpsertResult> results(prepared.size());
   std::vector<LockPlan> plans;
   plans.reserve(prepared.size());
@@ -230,7 +233,7 @@ std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepa
           tx.Defer(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
         }
       };
-      detail::ResolveAndCommit(tx, prepared, todo, results, impl_->Context(), chunk.keys, receipts);
+      detail::ResolveAndCommit(tx, prepared, todo, results, context, chunk.keys, receipts);
     };
     try {
       for (int plan = 0;; ++plan) {
@@ -250,7 +253,7 @@ std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepa
                           " transactions of the batch committed; then " + e.what() +
                           "; the transactions after it wrote nothing");
     }
-    if (impl_->options.observer) {
+    if (impl_->options.observer && !dry_run) {
       for (std::size_t i : chunk.records) {
         if (results[i].ok()) impl_->options.observer->OnOutcome(results[i].outcome);
       }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "matcher/comparisons.h"
 #include "matcher/nicknames.h"
@@ -59,10 +60,11 @@ void Derive(std::string_view derivation, const std::string& v, std::set<std::str
   }
 }
 
-// Appends one composite key per combination of the rule's part values;
-// stops (returns false) once `out` would exceed `cap`.
+// Appends one composite key per combination of the rule's part values
+// (and, with `named`, each key's rule and parts); stops (returns false) once
+// `out` would exceed `cap`.
 bool AppendRuleKeys(const ValuesByType& values, const BlockingRule& rule, std::size_t cap,
-                    std::vector<std::int64_t>& out) {
+                    std::vector<std::int64_t>& out, std::vector<NamedKey>* named = nullptr) {
   std::vector<std::vector<Identifier>> columns;
   for (const std::string& part : rule.parts) {
     const std::size_t dot = part.find('.');
@@ -81,6 +83,10 @@ bool AppendRuleKeys(const ValuesByType& values, const BlockingRule& rule, std::s
     if (out.size() >= cap) return false;
     for (std::size_t i = 0; i < columns.size(); ++i) parts[i] = columns[i][pos[i]];
     out.push_back(CompositeLockKey(parts));
+    if (named != nullptr) {
+      NamedKey& k = named->emplace_back(NamedKey{rule.name, {}, out.back()});
+      for (const Identifier& part : parts) k.parts += (k.parts.empty() ? "" : " ") + part.value;
+    }
     // Odometer step over the columns.
     std::size_t i = 0;
     for (; i < pos.size(); ++i) {
@@ -116,6 +122,19 @@ LockPlan LockPlanner::Plan(std::span<const Identifier> identifiers) const {
   plan.lock_keys.insert(plan.lock_keys.end(), plan.match_keys.begin(), plan.match_keys.end());
   SortUnique(plan.lock_keys);
   return plan;
+}
+
+std::vector<NamedKey> LockPlanner::NamedKeys(std::span<const Identifier> identifiers) const {
+  const ValuesByType values = GroupByType(identifiers);
+  std::vector<std::int64_t> keys;
+  std::vector<NamedKey> out;
+  for (const BlockingRule& rule : model_.blocking) {
+    if (!AppendRuleKeys(values, rule, model_.max_keys + 1, keys, &out)) break;
+  }
+  std::sort(out.begin(), out.end(), [](const NamedKey& a, const NamedKey& b) {
+    return std::tie(a.rule, a.parts) < std::tie(b.rule, b.parts);
+  });
+  return out;
 }
 
 std::vector<std::int64_t> LockPlanner::MatchKeys(std::span<const Identifier> identifiers,

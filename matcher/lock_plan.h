@@ -34,6 +34,13 @@ struct LockPlan {
   std::optional<std::string> error;      // set: the record cannot be planned
 };
 
+// A blocking key with what it is made of, for explanations.
+struct NamedKey {
+  std::string rule;   // the blocking rule's name
+  std::string parts;  // its parts' values, space-separated, e.g. "SM0 1978"
+  std::int64_t key = 0;
+};
+
 class LockPlanner {
  public:
   explicit LockPlanner(Model model);
@@ -47,6 +54,10 @@ class LockPlanner {
   // `cap` keys and `*truncated` says whether the cap was hit.
   std::vector<std::int64_t> MatchKeys(std::span<const Identifier> identifiers, std::size_t cap,
                                       bool* truncated) const;
+
+  // The blocking keys of `identifiers` (those Plan's match_keys holds, up
+  // to the cap), each with its rule and parts, ordered by rule and parts.
+  std::vector<NamedKey> NamedKeys(std::span<const Identifier> identifiers) const;
 
   const Model& model() const { return model_; }
 

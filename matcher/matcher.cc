@@ -128,9 +128,10 @@ MatchDecision Matcher::Decide(std::span<const Identifier> record,
     if (Generic(v, counts)) d.generic.push_back(v);
   }
   for (const auto& [id, candidate] : persons) {
-    const Score s = Compare(record, candidate, counts);
+    Score s = Compare(record, candidate, counts);
     d.scores[id] = s.total;
     if (s.total >= model_.threshold || (s.strong_exact && !s.against)) d.matches.push_back(id);
+    d.details.emplace(id, std::move(s));
   }
   for (std::size_t i = 0; i < d.matches.size() && !d.conflict; ++i) {
     for (std::size_t j = i + 1; j < d.matches.size() && !d.conflict; ++j) {

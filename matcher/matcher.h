@@ -59,6 +59,7 @@ struct Score {
 struct MatchDecision {
   std::vector<std::int64_t> matches;      // ascending; front() is the survivor
   std::map<std::int64_t, double> scores;  // every candidate's total
+  std::map<std::int64_t, Score> details;  // every candidate's breakdown
   // Record values of an exclusive type held by a person that is not a
   // match: they must be neither moved nor duplicated.
   std::vector<Identifier> held_elsewhere;

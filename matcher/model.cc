@@ -177,6 +177,7 @@ std::string Model::Problem() const {
     }
   }
   if (!(threshold > 0)) return "threshold must be positive";
+  if (!(review_threshold <= threshold)) return "review_threshold must not exceed threshold";
   return {};
 }
 

@@ -75,7 +75,10 @@ struct BlockingRule {
 struct Model {
   std::map<std::string, TypeModel, std::less<>> types;
   std::vector<BlockingRule> blocking;
-  double threshold = 11.0;     // total weight (log2 odds) a person must reach
+  double threshold = 11.0;  // total weight (log2 odds) a person must reach
+  // A best candidate from here up to the threshold is a possible match: the
+  // record is stored apart, and the pair is kept for a steward's review.
+  double review_threshold = 6.0;
   std::size_t max_keys = 256;  // per record; more is rejected
   // A blocking key held by more persons than this brings no candidates (it
   // is generic, as a value over its cap).

@@ -130,6 +130,7 @@ std::string Apply(const toml::table& root, Model& model) {
   std::int64_t max_keys = static_cast<std::int64_t>(model.max_keys);
   std::int64_t key_cap = static_cast<std::int64_t>(model.key_cap);
   if (!Read(root, "threshold", &model.threshold, &error, "model") ||
+      !Read(root, "review_threshold", &model.review_threshold, &error, "model") ||
       !Read(root, "max_keys", &max_keys, &error, "model") ||
       !Read(root, "key_cap", &key_cap, &error, "model")) {
     return error;
@@ -163,7 +164,8 @@ std::string Apply(const toml::table& root, Model& model) {
   }
   for (const auto& [key, node] : root) {
     const std::string k(key.str());
-    if (k != "threshold" && k != "max_keys" && k != "key_cap" && k != "types" && k != "blocking") {
+    if (k != "threshold" && k != "review_threshold" && k != "max_keys" && k != "key_cap" &&
+        k != "types" && k != "blocking") {
       return "unknown key " + k;
     }
   }
@@ -208,7 +210,9 @@ std::variant<Model, std::string> LoadModelFile(const std::string& path) {
 std::string ModelToToml(const Model& model) {
   std::ostringstream out;
   out << "# idres matching model. weight = log2(m / u); a person matches at the threshold.\n"
-      << "threshold = " << Number(model.threshold) << "\nmax_keys = " << model.max_keys
+      << "threshold = " << Number(model.threshold)
+      << "\nreview_threshold = " << Number(model.review_threshold)
+      << "  # from here up to the threshold: a possible match\nmax_keys = " << model.max_keys
       << "\nkey_cap = " << model.key_cap << "\n";
   for (const auto& [name, t] : model.types) {
     out << "\n[types." << name << "]\nkind = \"" << KindName(t.kind) << "\"\ncomparison = \""

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iterator>
 
+#include "engine/detail/explain_decision.h"
 #include "engine/detail/merge_helpers.h"
 #include "engine/detail/record_parts.h"
 #include "engine/detail/resolve.h"
@@ -263,10 +264,29 @@ UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
   decided.record_id = r.record_id;
   if (decided.ok()) {
     decided.split_person_ids = std::move(r.split_person_ids);
+    Review(record, decided);
   } else if (undo_) {
     Undo();  // a replace refused (the trait cap) changes nothing
   }
   return decided;
+}
+
+void BatchResolver::Review(const PreparedRecord& record, UpsertResult& r) {
+  const NeverFn never = [this](std::int64_t a, std::int64_t b) {
+    return by_id_.contains(a) && by_id_.contains(b) && Never(a, b);
+  };
+  std::set<std::int64_t> chosen;
+  if (r.outcome != Outcome::kCreated) {
+    chosen.insert(r.person_id);
+    chosen.insert(r.merged_person_ids.begin(), r.merged_person_ids.end());
+  }
+  for (const CandidateScore& c : ScoreCandidates(last_decision_, matcher_.model(), chosen, never)) {
+    if (c.possible) possible_.push_back({r.person_id, c.person_id, c.score.total});
+  }
+  if (record.explain) {
+    r.explanation = ExplainDecision(record, last_decision_, r, matcher_, planner_, generic_keys_,
+                                    counts_, never);
+  }
 }
 
 void BatchResolver::Undo() {
@@ -295,17 +315,19 @@ bool BatchResolver::Never(std::int64_t a, std::int64_t b) const {
   return Said(a, b) || Said(b, a);
 }
 
-std::string BatchResolver::MergeReasonFor(const PreparedRecord& record,
-                                          const std::vector<std::int64_t>& matches) const {
+std::pair<std::string, std::string> BatchResolver::MergeReasonFor(
+    const PreparedRecord& record, const std::vector<std::int64_t>& matches) const {
   std::string reason = std::string(kBridgeReason) + " of record '" + record.record_id +
                        "' of source '" + record.source + "':";
+  std::vector<CandidateScore> scores;
   for (std::size_t i = 0; i < matches.size(); ++i) {
     const BatchPerson& p = persons_[by_id_.at(matches[i])];
-    const Score score =
-        matcher_.Compare(record.identifiers, {p.now.id, p.now.identifiers}, counts_);
-    reason += (i ? "; person " : " person ") + std::to_string(p.now.id) + " " + ScoreText(score);
+    CandidateScore& c = scores.emplace_back();
+    c.person_id = p.now.id;
+    c.score = matcher_.Compare(record.identifiers, {p.now.id, p.now.identifiers}, counts_);
+    reason += (i ? "; person " : " person ") + std::to_string(p.now.id) + " " + ScoreText(c.score);
   }
-  return reason;
+  return {reason, EncodeScores(scores)};
 }
 
 UpsertResult BatchResolver::Decide(const PreparedRecord& record,
@@ -313,7 +335,8 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
   std::vector<Candidate> candidates;
   for (std::size_t at : Candidates(record))
     candidates.push_back({persons_[at].now.id, persons_[at].now.identifiers});
-  MatchDecision d = matcher_.Decide(record.identifiers, candidates, counts_);
+  last_decision_ = matcher_.Decide(record.identifiers, candidates, counts_);
+  MatchDecision& d = last_decision_;
   // Persons a steward keeps apart are never merged: the record joins the
   // best of them (README.md, "Records, judgements and the change feed").
   const auto apart = [&] {
@@ -380,10 +403,11 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
   }
   Count(matched, plan.fresh);
   const std::size_t survivor_at = by_id_.at(r.person_id);
-  const std::string reason = MergeReasonFor(record, matches);
+  const auto [reason, scores] = MergeReasonFor(record, matches);
   for (std::int64_t id : r.merged_person_ids) {
     BatchPerson& gone = At(id);
     gone.merge_reason = reason;
+    gone.merge_scores = scores;
     gone.live = false;
     gone.merged_into = r.person_id;
     Index(by_id_.at(id), false);

@@ -48,6 +48,7 @@ struct BatchPerson {
   // When merged away: why, with the score breakdown of the record that did
   // it (no values: types, levels, weights).
   std::string merge_reason;
+  std::string merge_scores;  // the same breakdown, EncodeScores'd
   // Its records: every one when the chunk read them (it withdraws a
   // record), else the ones this chunk gave it. A record with row 0, or one
   // the database has under another person, is written.
@@ -88,6 +89,15 @@ class BatchResolver {
     return judgements_;
   }
 
+  // Pairs a record scored in the review band for (README.md, "Possible
+  // matches"): (the person the record ended in, the candidate, the score);
+  // ids may be provisional or merged away later in the chunk.
+  struct Possible {
+    std::int64_t a, b;
+    double score;
+  };
+  const std::vector<Possible>& possible() const { return possible_; }
+
   // Rows of the stored records deleted.
   const std::vector<std::int64_t>& deleted_rows() const { return deleted_rows_; }
 
@@ -98,6 +108,11 @@ class BatchResolver {
   // The live person `id` ended in (following merges); `id` when live or
   // removed.
   std::int64_t FinalId(std::int64_t id) const;
+  // Whether person `id` lost its last record to a deletion.
+  bool Removed(std::int64_t id) const {
+    const auto it = by_id_.find(id);
+    return it != by_id_.end() && persons_[it->second].removed;
+  }
 
  private:
   BatchPerson& At(std::int64_t id);
@@ -138,9 +153,13 @@ class BatchResolver {
     std::size_t deleted_rows;
   };
   void Undo();
-  // Why `record` merged `matches`: each one's score breakdown.
-  std::string MergeReasonFor(const PreparedRecord& record,
-                             const std::vector<std::int64_t>& matches) const;
+  // Why `record` merged `matches`: each one's score breakdown, as text for
+  // people and EncodeScores'd.
+  std::pair<std::string, std::string> MergeReasonFor(
+      const PreparedRecord& record, const std::vector<std::int64_t>& matches) const;
+  // After a record was applied: its possible matches, and with
+  // record.explain its explanation (from last_decision_).
+  void Review(const PreparedRecord& record, UpsertResult& r);
   // Whether a steward said persons `a` and `b` (live) are not one.
   bool Never(std::int64_t a, std::int64_t b) const;
   // A new record's state, written after every stored one.
@@ -164,6 +183,8 @@ class BatchResolver {
   std::optional<UndoWithdraw> undo_;
   std::vector<std::int64_t> deleted_rows_;
   std::vector<std::pair<std::int64_t, std::int64_t>> judgements_;
+  std::vector<Possible> possible_;
+  MatchDecision last_decision_;      // Decide's, for Review
   std::size_t records_written_ = 0;  // orders the chunk's own records
 };
 

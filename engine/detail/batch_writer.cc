@@ -43,6 +43,21 @@ void AddLosses(const BatchPerson& p, const std::set<Identifier>& held, const Loc
   }
 }
 
+// The chunk's possible matches, as the chunk left the persons: each pair
+// once by the persons its ids ended in, none within one person or with one
+// removed.
+void AddPossible(const BatchResolver& resolver, PossibleWrites& out) {
+  std::map<std::pair<std::int64_t, std::int64_t>, double> best;
+  for (const BatchResolver::Possible& p : resolver.possible()) {
+    const std::int64_t a = resolver.FinalId(p.a), b = resolver.FinalId(p.b);
+    if (a == b || resolver.Removed(a) || resolver.Removed(b)) continue;
+    const auto key = std::minmax(a, b);
+    auto [it, fresh] = best.emplace(key, p.score);
+    if (!fresh) it->second = p.score;  // the later record's score, as the store keeps it
+  }
+  for (const auto& [pair, score] : best) out.Add(pair.first, pair.second, score);
+}
+
 }  // namespace
 
 void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanner& planner,
@@ -51,7 +66,7 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
   // Stored persons merged away, by the person they ended in; and what each
   // survivor holds in the database once they moved to it.
   std::map<std::int64_t, std::vector<std::int64_t>> absorbed_by;
-  std::map<std::int64_t, std::vector<std::string>> reasons_by;
+  std::map<std::int64_t, std::vector<std::string>> reasons_by, scores_by;
   std::map<std::int64_t, std::set<Identifier>> in_database;
   for (const BatchPerson& p : resolver.persons()) {
     if (p.provisional()) {
@@ -75,10 +90,12 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
       // A survivor is the oldest of its persons, so never one created here.
       absorbed_by[final_id].push_back(p.now.id);
       reasons_by[final_id].push_back(p.merge_reason);
+      scores_by[final_id].push_back(p.merge_scores);
     } else {
       w.created.merge_absorbed.push_back(p.now.id);
       w.created.merge_survivor.push_back(final_id);
       w.created.merge_reasons.push_back(p.merge_reason);
+      w.created.merge_scores.push_back(p.merge_scores);
     }
   }
   for (const BatchPerson& p : resolver.persons()) {
@@ -109,8 +126,9 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
   // withdrawn records took away, before anything is inserted (a value that
   // moves to a part split off leaves first).
   for (const auto& [survivor, absorbed] : absorbed_by) {
-    MergeInto(tx, survivor, absorbed, reasons_by[survivor]);
+    MergeInto(tx, survivor, absorbed, reasons_by[survivor], scores_by[survivor]);
   }
+  AddPossible(resolver, w.created.possible);
   for (const auto& [a, b] : resolver.judgements()) {
     w.created.never_a.push_back(a);  // a split always creates a part
     w.created.never_b.push_back(b);
@@ -120,6 +138,7 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
   DeferUpdates(tx, w.updated);
   DeferRecordWrites(tx, w.stored_records);
   if (w.created.persons.empty()) {
+    DeferPossibleMatches(tx, w.created.possible);
     tx.Commit();
     return;
   }
@@ -132,6 +151,14 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
     r->person_id = Real(r->person_id);
     for (std::int64_t& id : r->merged_person_ids) id = Real(id);
     for (std::int64_t& id : r->split_person_ids) id = Real(id);
+    if (!r->explanation) continue;
+    Explanation& e = *r->explanation;
+    e.person_id = Real(e.person_id);
+    for (std::int64_t& id : e.merged_person_ids) id = Real(id);
+    for (CandidateScore& c : e.candidates) {
+      c.person_id = Real(c.person_id);
+      for (std::int64_t& id : c.never_with) id = Real(id);
+    }
   }
 }
 

@@ -57,7 +57,14 @@ std::int64_t SequencerLockKey() {
   return key;
 }
 
-void DeferNumberChanges(Tx& tx, std::int64_t most) { tx.Defer(kNumberChanges, most); }
+void DeferNumberChanges(Tx& tx, std::int64_t most) {
+  // Positions handed out must survive a crash: a consumer may have stored
+  // one. A flushed COMMIT of this round also flushes the earlier commits of
+  // the changes it numbers (the WAL is one sequence), and with the setting
+  // on, no one sees the numbering before it is on disk.
+  tx.Defer(kSynchronousCommit);
+  tx.Defer(kNumberChanges, most);
+}
 
 ChangeRead ReadChanges(Tx& tx, std::int64_t after, std::int64_t limit) {
   return ToChanges(tx.Exec(kReadChanges, after, limit));

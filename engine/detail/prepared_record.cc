@@ -82,6 +82,7 @@ PreparedRecord PrepareSplit(std::int64_t person, std::vector<std::vector<RecordI
 PreparedRecord PrepareRecord(const Record& record, const Normalizer& normalizer,
                              const LockPlanner& planner, const RecordLimits& limits) {
   PreparedRecord out;
+  out.explain = record.explain;
   if (!SetIdentity(out, record.source, record.record_id)) return out;
   if (record.identifiers.size() > limits.max_identifiers) {
     out.error = "too many identifiers: " + std::to_string(record.identifiers.size()) +

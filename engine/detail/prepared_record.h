@@ -32,6 +32,7 @@ struct PreparedRecord {
   bool named = false;
   // DeleteRecord: the stored record is withdrawn and nothing is applied.
   bool withdraw_only = false;
+  bool explain = false;  // Record::explain
   // Named: the values of the person a stored record of this identity
   // belonged to when the chunk was planned (their keys are in
   // plan.lock_keys).

@@ -107,6 +107,7 @@ void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
       results[i] = resolver.Apply(records[i]);
       if (results[i].ok()) written.push_back(&results[i]);
     }
+    if (ctx.dry_run) return;
     if (decided) decided();
     WriteBatchAndCommit(tx, resolver, ctx.planner, written);
     return;

@@ -28,6 +28,9 @@ struct UpsertContext {
   const LockPlanner& planner;
   bool skip_locks;                // the unsafe baseline: no person locks either
   std::size_t max_person_traits;  // EngineOptions::max_person_traits
+  // Explain: decide, under the same locks, and write nothing (the
+  // transaction ends without a write).
+  bool dry_run = false;
 };
 
 // The reason recorded with a merge an upsert's record caused.
@@ -62,7 +65,8 @@ class KeysGrewError : public std::runtime_error {
 // commits with them. `held`: the chunk's lock keys (sorted), which must
 // cover every key of a person a record is withdrawn from. Throws
 // VanishedPersonError, KeysGrewError, or the database's errors; then
-// nothing was committed.
+// nothing was committed. With ctx.dry_run, nothing is written and `tx` is
+// left open (`decided` is not called).
 // Thread-safety: uses `tx` (one thread's) and const inputs only.
 void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
                       const std::vector<std::size_t>& todo, std::vector<UpsertResult>& results,

@@ -47,6 +47,15 @@ struct Statement {
   " types = EXCLUDED.types, vals = EXCLUDED.vals, traits = EXCLUDED.traits,"             \
   " updated_at = EXCLUDED.updated_at RETURNING person_id, source, record_id, xmax = 0 AS added"
 
+// Possible matches (person a, person b, score) from `from` (rows x with
+// score x.s), each pair once as (least, greatest) with its best score; a
+// pair stored already takes the new score and time.
+#define IDRES_SQL_POSSIBLE_INSERT(a, b, from)                                             \
+  " INSERT INTO possible_matches (person_a, person_b, score)"                             \
+  " SELECT LEAST(" a ", " b "), GREATEST(" a ", " b "), max(x.s) FROM " from              \
+  " GROUP BY 1, 2 ON CONFLICT (person_a, person_b) DO UPDATE SET score = EXCLUDED.score," \
+  " found_at = now()"
+
 // The history rows of the records written (CTE w, IDRES_SQL_RECORD_INSERT's
 // rows): added, or replaced (an update of the stored row).
 #define IDRES_SQL_RECORD_EVENTS                                                        \
@@ -129,8 +138,9 @@ inline constexpr Statement kRedirectAndDelete{
     "idres_redirect_and_delete",
     "WITH r AS (UPDATE merges SET survivor_id = $1 WHERE survivor_id = ANY($2::bigint[])"
     "  RETURNING 1),"
-    " n AS (INSERT INTO merges (absorbed_id, survivor_id, reason)"
-    "  SELECT a, $1, r FROM unnest($2::bigint[], $3::text[]) AS x(a, r) RETURNING 1),"
+    " n AS (INSERT INTO merges (absorbed_id, survivor_id, reason, scores)"
+    "  SELECT a, $1, r, s FROM unnest($2::bigint[], $3::text[], $4::text[]) AS x(a, r, s)"
+    "  RETURNING 1),"
     " c AS (INSERT INTO changes (person_id, kind, other_id)"
     "  SELECT x.a, 'merged', $1 FROM unnest($2::bigint[]) WITH ORDINALITY AS x(a, n)"
     "  ORDER BY x.n),"
@@ -187,9 +197,9 @@ inline constexpr Statement kCreatePersons{
     " nk AS (INSERT INTO match_keys (key, person_id)"
     "  SELECT x.k, ids.id FROM unnest($11::bigint[], $12::bigint[]) AS x(k, p)"
     "  JOIN ids ON ids.prov = x.p),"
-    " nm AS (INSERT INTO merges (absorbed_id, survivor_id, reason)"
-    "  SELECT a.id, COALESCE(s.id, m.s), m.r"
-    "  FROM unnest($13::bigint[], $14::bigint[], $15::text[]) AS m(a, s, r)"
+    " nm AS (INSERT INTO merges (absorbed_id, survivor_id, reason, scores)"
+    "  SELECT a.id, COALESCE(s.id, m.s), m.r, m.sc"
+    "  FROM unnest($13::bigint[], $14::bigint[], $15::text[], $31::text[]) AS m(a, s, r, sc)"
     "  JOIN ids a ON a.prov = m.a LEFT JOIN ids s ON s.prov = m.s"
     "  RETURNING absorbed_id, survivor_id),"
     " nc AS (INSERT INTO changes (person_id, kind, other_id)"
@@ -200,6 +210,10 @@ inline constexpr Statement kCreatePersons{
     "  LEFT JOIN ids f ON f.prov = x.f) c"
     "  ORDER BY phase, p),"
     IDRES_SQL_RECORD_PARTS("$20", "$21", "$22", "$23", "$24", "$25", "$26") ","
+    " pm AS (" IDRES_SQL_POSSIBLE_INSERT("COALESCE(a.id, x.a)", "COALESCE(b.id, x.b)",
+                                        "unnest($32::bigint[], $33::bigint[], $34::float8[])"
+                                        " AS x(a, b, s) LEFT JOIN ids a ON a.prov = x.a"
+                                        " LEFT JOIN ids b ON b.prov = x.b") "),"
     " nj AS (INSERT INTO judgements (person_id, other_id, kind)"
     "  SELECT COALESCE(a.id, j.a), COALESCE(b.id, j.b), 'never'"
     "  FROM unnest($29::bigint[] || $30::bigint[], $30::bigint[] || $29::bigint[]) AS j(a, b)"
@@ -302,7 +316,7 @@ inline constexpr Statement kReadRecordsOf{
     " WHERE r.person_id = ANY($1::bigint[])"};
 
 // ForgetPerson: person $1 and everything of it — its records, values,
-// events (its own and those of the ids merged into it),
+// events and possible matches (its own and those of the ids merged into it),
 // keys, and the redirects to it (with their reasons, which name values) —
 // deleted; removed_persons keeps, without data, that it and each id that
 // redirected to it were erased, and the feed gets its 'erased' row.
@@ -314,6 +328,8 @@ inline constexpr Statement kErasePerson{
     " c AS (INSERT INTO changes (person_id, kind) VALUES ($1, 'erased') RETURNING 1),"
     " j AS (DELETE FROM judgements WHERE person_id = $1 OR other_id = $1 RETURNING 1),"
     " e AS (DELETE FROM person_events WHERE person_id IN (SELECT id FROM gone) RETURNING 1),"
+    " pm AS (DELETE FROM possible_matches WHERE person_a IN (SELECT id FROM gone)"
+    "  OR person_b IN (SELECT id FROM gone) RETURNING 1),"
     " m AS (DELETE FROM merges WHERE survivor_id = $1 RETURNING 1),"
     " r AS (DELETE FROM records WHERE person_id = $1 RETURNING 1),"
     " k AS (DELETE FROM match_keys WHERE person_id = $1 RETURNING 1),"
@@ -353,23 +369,60 @@ inline constexpr Statement kReadAllNever{
     "idres_read_all_never", "SELECT person_id, other_id FROM judgements WHERE kind = 'never'"};
 
 // GetPersonHistory of person $1: rows (at, kind, other id, source, record
-// id, detail) in time order: its changes but updates (created, split,
-// merged, erased), its record and judgement events, and the persons merged
-// into it with the reason and score breakdown of each merge ('absorbed').
+// id, detail, scores) in time order: its changes but updates (created,
+// split, merged, erased), its record and judgement events, and the persons
+// merged into it with the reason and score breakdown of each merge
+// ('absorbed'; scores: merges.scores).
 // One change's events share its transaction's time (now()); within it the
 // creation comes first, then what it absorbed, then the rest.
 inline constexpr Statement kReadHistory{
     "idres_read_history",
-    "SELECT " IDRES_SQL_RFC3339("h.at") ", h.kind, h.other, h.source, h.record_id, h.detail"
+    "SELECT " IDRES_SQL_RFC3339("h.at") ", h.kind, h.other, h.source, h.record_id, h.detail,"
+    " h.scores"
     " FROM (SELECT CASE kind WHEN 'created' THEN LEAST(changed_at, (SELECT min(e.at)"
     "  FROM person_events e WHERE e.person_id = $1)) ELSE changed_at END AS at,"
     "  CASE kind WHEN 'created' THEN 0 ELSE 2 END AS rank, seq AS ord, kind, other_id AS other,"
-    "  NULL::text AS source, NULL::text AS record_id, NULL::text AS detail FROM changes"
+    "  NULL::text AS source, NULL::text AS record_id, NULL::text AS detail,"
+    "  NULL::text AS scores FROM changes"
     "  WHERE person_id = $1 AND kind <> 'updated'"
-    " UNION ALL SELECT at, 2, seq, kind, other_id, source, record_id, NULL FROM person_events"
-    "  WHERE person_id = $1"
-    " UNION ALL SELECT merged_at, 1, 0, 'absorbed', absorbed_id, NULL, NULL, reason FROM merges"
-    "  WHERE survivor_id = $1) h ORDER BY h.at, h.rank, h.ord"};
+    " UNION ALL SELECT at, 2, seq, kind, other_id, source, record_id, NULL, NULL"
+    "  FROM person_events WHERE person_id = $1"
+    " UNION ALL SELECT merged_at, 1, 0, 'absorbed', absorbed_id, NULL, NULL, reason, scores"
+    "  FROM merges WHERE survivor_id = $1) h ORDER BY h.at, h.rank, h.ord"};
+
+// Step 7 when the chunk creates no person: its possible matches (a, b,
+// score: $1-$3, real ids), sent with the COMMIT. kCreatePersons writes them
+// otherwise, mapping the new persons' ids.
+inline constexpr Statement kWritePossibleMatches{
+    "idres_write_possible_matches",
+    IDRES_SQL_POSSIBLE_INSERT("x.a", "x.b",
+                              "unnest($1::bigint[], $2::bigint[], $3::float8[]) AS x(a, b, s)")};
+
+// ListPossibleMatches: the open pairs (README.md, "Possible matches") after
+// the cursor ($1 score, $2/$3 ids: the last pair returned; 'Infinity', 0, 0
+// for the first page), best score first, at most $4; only person $5's
+// when $5 is not 0. Each stored pair is read through the redirects of
+// merges (one hop reaches a live person), kept once with its best score,
+// and left out when the two are one person by now, one is gone, or a
+// never-match stands between them. Rows (a, b, score, found_at).
+inline constexpr Statement kListPossibleMatches{
+    "idres_list_possible_matches",
+    "WITH r AS (SELECT COALESCE(ma.survivor_id, pm.person_a) AS x,"
+    "  COALESCE(mb.survivor_id, pm.person_b) AS y, pm.score, pm.found_at"
+    "  FROM possible_matches pm"
+    "  LEFT JOIN merges ma ON ma.absorbed_id = pm.person_a"
+    "  LEFT JOIN merges mb ON mb.absorbed_id = pm.person_b),"
+    " o AS (SELECT DISTINCT ON (LEAST(x, y), GREATEST(x, y)) LEAST(x, y) AS a,"
+    "  GREATEST(x, y) AS b, score, found_at FROM r WHERE x <> y"
+    "  ORDER BY LEAST(x, y), GREATEST(x, y), score DESC, found_at DESC)"
+    " SELECT o.a, o.b, o.score, " IDRES_SQL_RFC3339("o.found_at") " FROM o"
+    " WHERE ($5::bigint = 0 OR o.a = $5 OR o.b = $5)"
+    " AND (o.score < $1::float8 OR (o.score = $1::float8 AND (o.a, o.b) > ($2::bigint, $3::bigint)))"
+    " AND EXISTS (SELECT 1 FROM persons p WHERE p.id = o.a)"
+    " AND EXISTS (SELECT 1 FROM persons p WHERE p.id = o.b)"
+    " AND NOT EXISTS (SELECT 1 FROM judgements j WHERE j.person_id = o.a AND j.other_id = o.b"
+    "  AND j.kind = 'never')"
+    " ORDER BY o.score DESC, o.a, o.b LIMIT $4"};
 
 // Why id $1 names no person: (why, removed_at), or no row.
 inline constexpr Statement kReadRemoval{
@@ -438,6 +491,12 @@ inline constexpr Statement kAppendChanges{
     " SELECT x.p, x.k, NULLIF(x.o, 0)"
     " FROM unnest($1::bigint[], $2::text[], $3::bigint[]) WITH ORDINALITY AS x(p, k, o, n)"
     " ORDER BY x.n"};
+
+// The sequencer's round commits durably whatever the server's
+// synchronous_commit (README.md, "The change feed"): a position a consumer
+// read must survive a crash.
+inline constexpr Statement kSynchronousCommit{
+    "idres_synchronous_commit", "SELECT set_config('synchronous_commit', 'on', true)"};
 
 // The sequencer's round, under its advisory lock, in a statement of its own
 // (so its snapshot postdates the lock wait): the first $1 committed rows

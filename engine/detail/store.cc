@@ -1,6 +1,7 @@
 #include "engine/detail/store.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <tuple>
 
 #include "engine/detail/pg_array.h"
@@ -242,16 +243,30 @@ std::map<std::int64_t, std::int64_t> CreateAndCommit(Tx& tx, const PersonWrites&
       TextArray(w.records.value_type), TextArray(w.records.value_text), Ints(w.records.trait_ord),
       TextArray(w.records.trait_keys), TextArray(w.records.trait_kinds),
       TextArray(w.records.trait_values), Ints(w.split_from), Ints(w.split_part), Ints(w.never_a),
-      Ints(w.never_b));
+      Ints(w.never_b), TextArray(w.merge_scores), Ints(w.possible.a), Ints(w.possible.b),
+      TextArray(w.possible.score));
   std::map<std::int64_t, std::int64_t> real;
   for (const auto& row : rows) real[row[0].as<std::int64_t>()] = row[1].as<std::int64_t>();
   return real;
 }
 
 void MergeInto(Tx& tx, std::int64_t survivor, std::span<const std::int64_t> absorbed,
-               const std::vector<std::string>& reasons) {
+               const std::vector<std::string>& reasons, const std::vector<std::string>& scores) {
   tx.Defer(kMoveIdentifiers, survivor, Ints(absorbed));
-  tx.Defer(kRedirectAndDelete, survivor, Ints(absorbed), TextArray(reasons));
+  tx.Defer(kRedirectAndDelete, survivor, Ints(absorbed), TextArray(reasons), TextArray(scores));
+}
+
+void PossibleWrites::Add(std::int64_t x, std::int64_t y, double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", s);
+  a.push_back(x);
+  b.push_back(y);
+  score.emplace_back(buf);
+}
+
+void DeferPossibleMatches(Tx& tx, const PossibleWrites& w) {
+  if (w.a.empty()) return;
+  tx.Defer(kWritePossibleMatches, Ints(w.a), Ints(w.b), TextArray(w.score));
 }
 
 std::optional<std::int64_t> ResolveMerged(Tx& tx, std::int64_t id) {

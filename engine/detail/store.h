@@ -111,6 +111,13 @@ struct NewIdentifiers {
 // (provisional ids, engine/detail/batch_resolver.h: kCreatePersons) or the
 // stored ones it changed (kUpdatePersons). Two statements, because a
 // statement doing both costs each write a third more.
+// Possible matches to store: (a, b, score), a != b.
+struct PossibleWrites {
+  std::vector<std::int64_t> a, b;
+  std::vector<std::string> score;  // "%.17g": exact as float8
+  void Add(std::int64_t x, std::int64_t y, double s);
+};
+
 struct PersonWrites {
   std::vector<std::int64_t> persons;  // created: creation order; updated: stored ids
   std::vector<bool> inserted;         // created only: gets a row (else merged away)
@@ -122,6 +129,7 @@ struct PersonWrites {
   std::vector<std::int64_t> key_key, key_person;
   std::vector<std::int64_t> merge_absorbed, merge_survivor;  // created only
   std::vector<std::string> merge_reasons;                    // created only: one per merge_absorbed
+  std::vector<std::string> merge_scores;                     // created only: EncodeScores'd
   RecordWrites records;  // created only: written by kCreatePersons
   // Created only: parts split off stored persons (split_from[i] is the
   // stored person part[i], provisional, split off), for the feed.
@@ -129,6 +137,10 @@ struct PersonWrites {
   // Never-match judgements made with created persons (a, b: either may be
   // created), written both ways.
   std::vector<std::int64_t> never_a, never_b;
+
+  // The chunk's possible matches (either id may be created; kCreatePersons
+  // writes them when the chunk creates a person, else DeferPossibleMatches).
+  PossibleWrites possible;
 
   // The whole traits of `owner`, to be written.
   void AddTraits(std::int64_t owner, const Traits& traits);
@@ -174,8 +186,14 @@ std::map<std::int64_t, std::int64_t> CreateAndCommit(Tx& tx, const PersonWrites&
 // Moves the identifiers of `absorbed` to `survivor`, redirects their ids (and
 // older redirects to them) to `survivor`, and deletes them ('merged' into
 // `survivor`, which the caller writes with DeferUpdates: 'updated').
+// `scores`: each merge's EncodeScores'd breakdown, or none.
 void MergeInto(Tx& tx, std::int64_t survivor, std::span<const std::int64_t> absorbed,
-               const std::vector<std::string>& reasons);
+               const std::vector<std::string>& reasons,
+               const std::vector<std::string>& scores = {});
+
+// Stores the possible matches `w` (real ids; kWritePossibleMatches) with the
+// next message; nothing when there are none.
+void DeferPossibleMatches(Tx& tx, const PossibleWrites& w);
 
 // The survivor an id was merged into, if it was.
 std::optional<std::int64_t> ResolveMerged(Tx& tx, std::int64_t id);

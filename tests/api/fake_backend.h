@@ -19,7 +19,13 @@ class FakeBackend : public api::IdentityBackend {
   std::optional<Person> person;
   std::variant<std::vector<Person>, Rejection> lookup_result = std::vector<Person>{};
   StoreStats stats;
-  std::vector<Change> changes;  // ListChanges answers these
+  std::vector<Change> changes;          // ListChanges answers these
+  Explanation explanation;              // Explain answers this
+  std::optional<PairExplanation> pair;  // ExplainPair answers this
+  PossibleMatchPage possible;           // ListPossibleMatches answers this
+  Record asked_explain;
+  std::int64_t asked_other = 0;
+  std::string asked_cursor;
   bool healthy = true;
   std::exception_ptr failure;  // thrown by every data method when set
 
@@ -155,6 +161,29 @@ class FakeBackend : public api::IdentityBackend {
     asked_id = after_position;
     asked_limit = limit;
     return changes;
+  }
+  Explanation Explain(const Record& record, const Deadline& deadline) override {
+    asked_deadline = deadline;
+    MaybeFail();
+    asked_explain = record;
+    return explanation;
+  }
+  std::optional<PairExplanation> ExplainPair(std::int64_t a, std::int64_t b,
+                                             const Deadline& deadline) override {
+    asked_deadline = deadline;
+    MaybeFail();
+    asked_id = a;
+    asked_other = b;
+    return pair;
+  }
+  PossibleMatchPage ListPossibleMatches(const std::string& cursor, std::size_t limit,
+                                        std::int64_t person_id, const Deadline& deadline) override {
+    asked_deadline = deadline;
+    MaybeFail();
+    asked_cursor = cursor;
+    asked_limit = limit;
+    asked_id = person_id;
+    return possible;
   }
   bool Healthy() override { return healthy; }
   int ConnectionsInUse() const override { return 3; }

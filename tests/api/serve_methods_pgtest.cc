@@ -367,3 +367,146 @@ TEST_CASE("A steward's calls answer JSON: split, never-match, always-match", "[p
 
 }  // namespace
 }  // namespace idres::testing
+
+namespace idres::testing {
+namespace {
+
+// Twins (a relative's name level against, the birth date for): a pair in the
+// review band.
+std::string TwinBody(const std::string& given, bool explain = false) {
+  return R"({"record":{"identifiers":[{"type":"name","value":")" + given +
+         R"( Berg"},{"type":"birth_date","value":"1980-01-02"}]})" +
+         (explain ? R"(,"explain":true})" : "}");
+}
+
+TEST_CASE(
+    "Why answers JSON: Explain, Upsert with explain, ExplainPair, possible matches, a "
+    "merge's breakdown",
+    "[pg][explain]") {
+  TestDatabase db;
+  ServerProcess server(db.url());
+  const int port = server.port();
+  const std::string anna = Body(CurlCall(port, "Upsert", TwinBody("Anna")))["personId"];
+
+  const auto what_if = CurlCall(port, "Explain", TwinBody("Clara"));
+  REQUIRE(what_if.status == 200);
+  const json e = Body(what_if)["explanation"];
+  CHECK(e["decision"] == "create");
+  CHECK(e["personId"] == "0");  // none was taken
+  CHECK(e["threshold"] == 11.0);
+  CHECK(e["reviewThreshold"] == 6.0);
+  CHECK(e["normalized"].size() == 2);
+  CHECK(e["keys"].size() > 0);
+  REQUIRE(e["candidates"].size() == 1);
+  const json near = e["candidates"][0];
+  CHECK(near["personId"] == anna);
+  CHECK(near["possible"] == true);
+  CHECK(near["matched"] == false);
+  REQUIRE(near["comparisons"].size() == 2);
+  std::vector<std::string> levels;
+  for (const json& c : near["comparisons"])
+    levels.push_back(c["type"].get<std::string>() + ":" + c["level"].get<std::string>());
+  std::sort(levels.begin(), levels.end());
+  CHECK(levels == std::vector<std::string>{"birth_date:exact", "name:surname_only"});
+  CHECK(db.Count("SELECT count(*) FROM persons") == 1);  // nothing written
+
+  const json upserted = Body(CurlCall(port, "Upsert", TwinBody("Clara", true)));
+  CHECK(upserted["outcome"] == "OUTCOME_CREATED");
+  const std::string clara = upserted["personId"];
+  CHECK(upserted["explanation"]["decision"] == "create");
+  CHECK(upserted["explanation"]["personId"] == clara);
+  CHECK(upserted["explanation"]["candidates"][0]["total"] == near["total"]);
+  CHECK_FALSE(Body(CurlCall(port, "Upsert", TwinBody("Clara"))).contains("explanation"));
+
+  const json pair = Body(
+      CurlCall(port, "ExplainPair", R"({"personA":")" + clara + R"(","personB":")" + anna + "\"}"));
+  CHECK(pair["personA"] == clara);
+  CHECK(pair["score"]["total"] == near["total"]);
+  CHECK(pair["score"]["possible"] == true);
+  CHECK(CurlCall(port, "ExplainPair", R"({"personA":"1","personB":"0"})").status == 400);
+  CHECK(CurlCall(port, "ExplainPair", R"({"personA":"1","personB":"99999"})").status == 404);
+
+  const json listed = Body(CurlCall(port, "ListPossibleMatches", R"({"limit":10})"));
+  REQUIRE(listed["matches"].size() == 1);
+  CHECK(listed["matches"][0]["personA"] == anna);
+  CHECK(listed["matches"][0]["personB"] == clara);
+  CHECK(listed["matches"][0].contains("foundAt"));
+  CHECK(listed["nextCursor"] == "");
+  const auto bad = CurlCall(port, "ListPossibleMatches", R"({"cursor":"x"})");
+  CHECK(bad.status == 400);
+  CHECK(Body(bad)["message"] == "cursor x was not handed out");
+  CHECK(CurlCall(port, "ListPossibleMatches", R"({"limit":5000})").status == 400);
+  REQUIRE(
+      CurlCall(port, "NeverMatch", R"({"personA":")" + anna + R"(","personB":")" + clara + "\"}")
+          .status == 200);
+  CHECK(Body(CurlCall(port, "ListPossibleMatches", "{}"))["matches"].empty());
+
+  // A merge's breakdown in the survivor's history.
+  const std::string a = Body(
+      CurlCall(port, "Upsert",
+               R"({"record":{"identifiers":[{"type":"email","value":"m@x.org"}]}})"))["personId"];
+  CurlCall(port, "Upsert",
+           R"({"record":{"identifiers":[{"type":"phone","value":"+4917012345678"}]}})");
+  const json merged = Body(CurlCall(
+      port, "Upsert",
+      R"({"record":{"identifiers":[{"type":"email","value":"m@x.org"},{"type":"phone","value":"+4917012345678"}]},"explain":true})"));
+  CHECK(merged["outcome"] == "OUTCOME_MERGED");
+  CHECK(merged["explanation"]["decision"] == "merge");
+  const json history = Body(CurlCall(port, "GetPersonHistory", R"({"personId":")" + a + "\"}"));
+  const json* absorbed = nullptr;
+  for (const json& ev : history["events"]) {
+    if (ev["kind"] == "absorbed") absorbed = &ev;
+  }
+  REQUIRE(absorbed);
+  REQUIRE((*absorbed)["scores"].size() == 2);
+  CHECK((*absorbed)["scores"][0]["personId"] == a);
+  CHECK((*absorbed)["scores"][0]["comparisons"][0]["type"] == "email");
+  CHECK((*absorbed)["scores"][0]["comparisons"][0]["level"] == "exact");
+}
+
+TEST_CASE("Why answers binary proto", "[pg][explain]") {
+  TestDatabase db;
+  ServerProcess server(db.url());
+  HttpClient client(server.port());
+  const auto twin = [](const char* given) {
+    v1::Record r;
+    r.add_identifiers()->set_type("name");
+    r.mutable_identifiers(0)->set_value(std::string(given) + " Berg");
+    r.add_identifiers()->set_type("birth_date");
+    r.mutable_identifiers(1)->set_value("1980-01-02");
+    return r;
+  };
+  v1::UpsertRequest upsert;
+  *upsert.mutable_record() = twin("Anna");
+  const auto anna = Parse<v1::UpsertResponse>(ProtoCall(client, "Upsert", upsert));
+  v1::ExplainRequest explain;
+  *explain.mutable_record() = twin("Clara");
+  const auto e = Parse<v1::ExplainResponse>(ProtoCall(client, "Explain", explain)).explanation();
+  CHECK(e.decision() == "create");
+  REQUIRE(e.candidates_size() == 1);
+  CHECK(e.candidates(0).person_id() == anna.person_id());
+  CHECK(e.candidates(0).possible());
+  *upsert.mutable_record() = twin("Clara");
+  upsert.set_explain(true);
+  const auto clara = Parse<v1::UpsertResponse>(ProtoCall(client, "Upsert", upsert));
+  CHECK(clara.explanation().candidates(0).total() == e.candidates(0).total());
+  v1::ExplainPairRequest pair;
+  pair.set_person_a(clara.person_id());
+  pair.set_person_b(anna.person_id());
+  const auto p = Parse<v1::ExplainPairResponse>(ProtoCall(client, "ExplainPair", pair));
+  CHECK(p.score().total() == e.candidates(0).total());
+  v1::ListPossibleMatchesRequest list;
+  list.set_limit(1);
+  const auto page =
+      Parse<v1::ListPossibleMatchesResponse>(ProtoCall(client, "ListPossibleMatches", list));
+  REQUIRE(page.matches_size() == 1);
+  CHECK(page.matches(0).person_a() == anna.person_id());
+  CHECK(page.matches(0).score() == e.candidates(0).total());
+  CHECK_FALSE(page.next_cursor().empty());  // a full page: ask again
+  list.set_cursor(page.next_cursor());
+  CHECK(Parse<v1::ListPossibleMatchesResponse>(ProtoCall(client, "ListPossibleMatches", list))
+            .matches_size() == 0);
+}
+
+}  // namespace
+}  // namespace idres::testing

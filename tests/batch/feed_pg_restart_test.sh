@@ -5,8 +5,9 @@
 # PostgreSQL").
 #
 # On a throwaway cluster of its own (the suite's shared cluster must not be
-# restarted), with `idres serve` in front of it:
-# - writers change persons without pause: four loops of curl calls to the
+# restarted), whose default is synchronous_commit=off, with two `idres serve`
+# in front of it, one for the writers and one for consumer C:
+# - writers change persons without pause: four loops of curl calls to their
 #   service (Upsert with record ids, so a retry is the same write; replaces,
 #   DeleteRecord, ForgetPerson; shared values, so they merge each other's
 #   persons) and one loop of `idres import` runs straight on the database;
@@ -18,10 +19,15 @@
 #   (such a start fails until the database is back; the supervisor starts
 #   it again, as systemd's Restart=on-failure would); B a loop of
 #   `idres changes --after LAST --limit 100`, a new process each time, on
-#   the database; C `idres changes --follow --server`, through the service;
-# - PostgreSQL crashes three times (`pg_ctl restart -m immediate` twice, and
-#   once `stop -m immediate`, a second down, `start`), each time once the
-#   feed has grown by a given number of changes since the last one.
+#   the database; C `idres changes --follow --server`, through its service;
+# - PostgreSQL crashes three times (`pg_ctl stop -m immediate`, `start`;
+#   the second time with a second down), each time once the feed has grown
+#   by a given number of changes since the last one; in between, before any
+#   client can connect again, no position a consumer stored may be past the
+#   last one the store kept.
+# The writers' connections set synchronous_commit=on, the consumers' keep
+# the server's off: a position read must survive the crash all the same
+# (the sequencer commits its round durably whatever the setting).
 # Crash recovery makes the sequences jump (the change rows' `seq`, person
 # ids); positions must not. At the end, for each consumer: positions 1..N,
 # each once (the README promises dense positions), its lines the same as a
@@ -59,6 +65,7 @@ STOP_A="$RUN_DIR/stop-consumer-a"
 STOP_B="$RUN_DIR/stop-consumer-b"
 WRITER_PIDS=()
 SERVE_PID=""
+C_SERVE_PID=""
 A_PID=""
 B_PID=""
 C_PID=""
@@ -69,14 +76,14 @@ cleanup() {
   set +e
   touch "$STOP" "$STOP_A" "$STOP_B" 2>/dev/null || true
   if [ -s "$RUN_DIR/a.pid" ]; then kill "$(cat "$RUN_DIR/a.pid")" 2>/dev/null; fi
-  for p in "${WRITER_PIDS[@]}" "$B_PID" "$A_PID" "$C_PID" "$SERVE_PID"; do
+  for p in "${WRITER_PIDS[@]}" "$B_PID" "$A_PID" "$C_PID" "$SERVE_PID" "$C_SERVE_PID"; do
     if [ -n "$p" ]; then kill "$p" 2>/dev/null || true; fi
   done
   wait 2>/dev/null || true
   pg_stop "$RUN_DIR/data" immediate
   if [ "$FAILED" = 1 ]; then
     say "FAILED (status $status); the last lines of the logs:"
-    for f in "$RUN_DIR"/*.err "$RUN_DIR"/serve.log "$RUN_DIR"/postgres.log; do
+    for f in "$RUN_DIR"/*.err "$RUN_DIR"/serve*.log "$RUN_DIR"/postgres.log; do
       [ -s "$f" ] || continue
       echo "--- $f" >&2
       tail -n 15 "$f" >&2
@@ -97,46 +104,69 @@ fail() {
 # Ports below the kernel's ephemeral range (32768 and up), where no client
 # connection of a concurrent test sits; and one another test took between
 # free_port and the start: try another.
+# synchronous_commit=off is the server's default, so that consumers A, B
+# and C (whose connections keep it) rely on the engine's own setting for the
+# sequencer's round: with the round's COMMIT answering before it is on disk,
+# a consumer could read and store a position the store forgets in the crash
+# (and then hands out again; the check after each crash below).
+# The writers' connections set it on (libpq's options parameter, "-c
+# synchronous_commit=on"), so that a change a writer was told about survives
+# the crash and the check that the feed has it holds. (A writer's COMMIT
+# flushes the WAL up to its own record, and so also a round that committed
+# before it: the writers narrow the window in which a round is only in
+# memory, but do not close it.)
+# fsync=off is safe here: only the postmaster crashes, never the kernel,
+# whose page cache keeps what was written.
+PG_OPTS=(-c max_connections=100 -c fsync=off -c synchronous_commit=off)
 pg_init "$RUN_DIR/data"
 PG_PORT=""
 for _ in 1 2 3; do
   port="$(free_port $((24000 + RANDOM % 4000)))"
-  # synchronous_commit stays on: a COMMIT that answered must survive the
-  # crash, or a consumer could have read a position the store then forgets.
-  # fsync=off is safe here: only the postmaster crashes, never the kernel,
-  # whose page cache keeps what was written.
-  if pg_start "$RUN_DIR/data" "$port" "$RUN_DIR" "$RUN_DIR/postgres.log" \
-      -c max_connections=100 -c fsync=off; then
+  if pg_start "$RUN_DIR/data" "$port" "$RUN_DIR" "$RUN_DIR/postgres.log" "${PG_OPTS[@]}"; then
     PG_PORT="$port"
     break
   fi
   say "the cluster did not start on port $port: $(tail -n 2 "$RUN_DIR/postgres.log" 2>/dev/null)"
 done
 [ -n "$PG_PORT" ] || fail "the cluster did not start"
-PG_OPTS=(-c max_connections=100 -c fsync=off)
-URL="postgresql://postgres@127.0.0.1:$PG_PORT/idres"
+URL="postgresql://postgres@127.0.0.1:$PG_PORT/idres"          # consumers
+WRITER_URL="$URL?options=-c%20synchronous_commit%3Don"          # writers
 psql_q() { "$PSQL" -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PG_PORT" -U postgres "$@"; }
 psql_q -d postgres -c "CREATE DATABASE idres"
+sync_off="$("$PSQL" -X -At -d "$URL" -c "SHOW synchronous_commit")"
+sync_on="$("$PSQL" -X -At -d "$WRITER_URL" -c "SHOW synchronous_commit")"
+[ "$sync_off $sync_on" = "off on" ] ||
+  fail "synchronous_commit is $sync_off for the consumers' URL, $sync_on for the writers'; want off, on"
 
-HTTP=""
-for _ in 1 2 3; do
-  port="$(free_port $((28000 + RANDOM % 4000)))"
-  "$IDRES" --log-level warn serve --listen "127.0.0.1:$port" --database-url "$URL" \
-    --pool-size 8 >>"$RUN_DIR/serve.log" 2>&1 &
-  SERVE_PID=$!
-  for _ in $(seq 100); do
-    curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && { HTTP="http://127.0.0.1:$port"; break; }
-    kill -0 "$SERVE_PID" 2>/dev/null || break
-    sleep 0.1
+# start_serve URL LOG: an `idres serve` on URL; sets SERVED_PID and SERVED.
+start_serve() {
+  local url="$1" log="$2" port
+  SERVED=""
+  for _ in 1 2 3; do
+    port="$(free_port $((28000 + RANDOM % 4000)))"
+    "$IDRES" --log-level warn serve --listen "127.0.0.1:$port" --database-url "$url" \
+      --pool-size 8 >>"$log" 2>&1 &
+    SERVED_PID=$!
+    for _ in $(seq 100); do
+      curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && { SERVED="http://127.0.0.1:$port"; break; }
+      kill -0 "$SERVED_PID" 2>/dev/null || break
+      sleep 0.1
+    done
+    [ -n "$SERVED" ] && return 0
+    kill "$SERVED_PID" 2>/dev/null || true
+    wait "$SERVED_PID" 2>/dev/null || true
+    SERVED_PID=""
   done
-  [ -n "$HTTP" ] && break
-  kill "$SERVE_PID" 2>/dev/null || true
-  wait "$SERVE_PID" 2>/dev/null || true
-  SERVE_PID=""
-done
-[ -n "$HTTP" ] || fail "idres serve did not start"
+  return 1
+}
+start_serve "$WRITER_URL" "$RUN_DIR/serve.log" || fail "idres serve (the writers') did not start"
+SERVE_PID="$SERVED_PID"
+HTTP="$SERVED"
 RPC="$HTTP/idres.v1.IdentityService"
-say "cluster on 127.0.0.1:$PG_PORT, idres serve on $HTTP ($RUN_DIR)"
+start_serve "$URL" "$RUN_DIR/serve-c.log" || fail "idres serve (consumer C's) did not start"
+C_SERVE_PID="$SERVED_PID"
+C_HTTP="$SERVED"
+say "cluster on 127.0.0.1:$PG_PORT, idres serve on $HTTP (writers), $C_HTTP (consumer C) ($RUN_DIR)"
 
 # --- consumers ---------------------------------------------------------------
 # A consumer's stored position: the last whole line of its output.
@@ -196,7 +226,7 @@ consumer_a &
 A_PID=$!
 consumer_b &
 B_PID=$!
-"$IDRES" changes --follow --poll-ms 50 --server "$HTTP" \
+"$IDRES" changes --follow --poll-ms 50 --server "$C_HTTP" \
   >>"$RUN_DIR/c.out" 2>>"$RUN_DIR/c.err" &
 C_PID=$!
 
@@ -290,7 +320,7 @@ importer() {
     while :; do
       args=()
       [ -e "$file.ck" ] && args=(--resume)
-      if "$IDRES" import "$file" --database-url "$URL" --workers 2 --batch 15 \
+      if "$IDRES" import "$file" --database-url "$WRITER_URL" --workers 2 --batch 15 \
           --checkpoint "$file.ck" --dead-letter "$file.dead" --progress off "${args[@]}" \
           >>"$RUN_DIR/imp.out" 2>>"$RUN_DIR/imp.err"; then
         break
@@ -331,22 +361,59 @@ wait_fed() {
 pg_ctl_as() { as_pg "$PG_BIN/pg_ctl" -D "$RUN_DIR/data" "$@"; }
 
 # --- the crashes -----------------------------------------------------------------
+# Each crash: `pg_ctl stop -m immediate`; with the database down, the
+# position each consumer has stored; then the cluster comes back on a port
+# of its own that no client knows, for a look at the last position handed
+# out that the store kept (changes_head): a position a consumer stored must
+# not be past it, or the store forgot it and will hand it out again (for the
+# same changes, when the rows it numbered survived and are numbered again
+# in the same order: the checks at the end cannot tell then); then the
+# start for everyone.
+stored_max() {
+  local c p most=0 who=""
+  for c in a b c; do
+    p="$(peek_position "$RUN_DIR/$c.out")"
+    if [ "$p" -gt "$most" ]; then most="$p"; who="${c^^}"; fi
+  done
+  echo "$most $who"
+}
+look_port() {
+  local port
+  for _ in 1 2 3; do
+    port="$(free_port $((22000 + RANDOM % 2000)))"
+    if pg_start "$RUN_DIR/data" "$port" "$RUN_DIR" "$RUN_DIR/postgres.log" "${PG_OPTS[@]}"; then
+      echo "$port"
+      return 0
+    fi
+  done
+  return 1
+}
 AT_CRASH=()
 for r in $(seq "$RESTARTS"); do
   wait_fed $((r * STEP))
   AT_CRASH+=("$(fed)")
+  pg_ctl_as -m immediate -w stop >/dev/null
+  how="stop -m immediate"
   if [ "$r" -eq 2 ]; then
     # Consumer A dies with the database, and its supervisor starts it again
     # from its stored position while the database is still down.
-    pg_ctl_as -m immediate -w stop >/dev/null
     kill -KILL "$(cat "$RUN_DIR/a.pid")"
+    how+=", consumer A killed (SIGKILL)"
     sleep 1
-    pg_start "$RUN_DIR/data" "$PG_PORT" "$RUN_DIR" "$RUN_DIR/postgres.log" "${PG_OPTS[@]}"
-    say "crash $r at ${AT_CRASH[-1]} changes: stop -m immediate, consumer A killed (SIGKILL), start"
-  else
-    pg_ctl_as -m immediate -w -t 60 -l "$RUN_DIR/postgres.log" restart >/dev/null
-    say "crash $r at ${AT_CRASH[-1]} changes: restart -m immediate"
   fi
+  sleep 0.2 # an answer read before the stop may still be on its way out
+  read -r stored who <<<"$(stored_max)"
+  port="$(look_port)" || fail "crash $r: the cluster did not start on a port of its own"
+  kept="$(psql_q -p "$port" -d idres -c "SELECT last_position FROM changes_head")"
+  pg_stop "$RUN_DIR/data" fast
+  if [ "$stored" -gt "$kept" ]; then
+    forgot="$((kept + 1))"
+    [ "$stored" -eq "$forgot" ] || forgot+="..$stored"
+    fail "crash $r: consumer $who stored position $stored, the store kept positions up to $kept:" \
+      "it forgot $forgot"
+  fi
+  pg_start "$RUN_DIR/data" "$PG_PORT" "$RUN_DIR" "$RUN_DIR/postgres.log" "${PG_OPTS[@]}"
+  say "crash $r at ${AT_CRASH[-1]} changes: $how, start; positions stored up to $stored, kept up to $kept"
 done
 wait_fed $((RESTARTS * STEP + STEP))
 touch "$STOP"

@@ -1,0 +1,136 @@
+// Why (README.md, "Explanations and possible matches"): Explain, an upsert
+// through the one resolve path that writes nothing; ExplainPair, two stored
+// persons compared as the upsert compares; ListPossibleMatches, the pairs
+// kept for review.
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+
+#include "engine/detail/engine_impl.h"
+#include "engine/detail/explain_decision.h"
+#include "engine/detail/pg_array.h"
+#include "engine/detail/statements.h"
+#include "engine/detail/store.h"
+#include "engine/engine.h"
+
+namespace idres {
+namespace {
+
+// A cursor is the last pair returned: "<score>/<a>/<b>", the score exact.
+std::string Cursor(const PossibleMatch& m) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%.17g/%lld/%lld", m.score, static_cast<long long>(m.person_a),
+                static_cast<long long>(m.person_b));
+  return buf;
+}
+
+struct After {
+  std::string score = "Infinity";
+  std::int64_t a = 0, b = 0;
+};
+
+After ParseCursor(const std::string& cursor) {
+  if (cursor.empty()) return {};
+  const auto bad = [&] {
+    return std::invalid_argument("cursor " + cursor + " was not handed out");
+  };
+  const std::size_t s1 = cursor.find('/'), s2 = cursor.find('/', s1 + 1);
+  if (s1 == std::string::npos || s2 == std::string::npos) throw bad();
+  After out;
+  out.score = cursor.substr(0, s1);
+  char* end = nullptr;
+  std::strtod(out.score.c_str(), &end);
+  if (out.score.empty() || *end != '\0') throw bad();
+  const auto number = [&](std::size_t from, std::size_t to, std::int64_t& v) {
+    const auto r = std::from_chars(cursor.data() + from, cursor.data() + to, v);
+    if (r.ec != std::errc() || r.ptr != cursor.data() + to || v <= 0) throw bad();
+  };
+  number(s1 + 1, s2, out.a);
+  number(s2 + 1, cursor.size(), out.b);
+  return out;
+}
+
+}  // namespace
+
+Explanation Engine::Explain(const Record& record, const Deadline& deadline) {
+  Record asked = record;
+  asked.explain = true;
+  std::vector<detail::PreparedRecord> prepared{impl_->Prepare(asked)};
+  UpsertResult r = Run(prepared, nullptr, deadline, /*dry_run=*/true).front();
+  if (!r.ok()) {
+    Explanation refused;
+    refused.normalized = prepared.front().identifiers;
+    refused.rejected = r.rejected;
+    refused.threshold = impl_->matcher.model().threshold;
+    refused.review_threshold = impl_->matcher.model().review_threshold;
+    refused.error = r.error;
+    return refused;
+  }
+  Explanation e = std::move(*r.explanation);
+  if (e.decision == "create") e.person_id = 0;  // none was taken
+  return e;
+}
+
+std::optional<PairExplanation> Engine::ExplainPair(std::int64_t a, std::int64_t b,
+                                                   const Deadline& deadline) {
+  std::optional<PairExplanation> out;
+  impl_->RunTx(
+      [&](detail::Tx& tx) {
+        out.reset();
+        const std::int64_t x = detail::ResolveMerged(tx, a).value_or(a);
+        const std::int64_t y = detail::ResolveMerged(tx, b).value_or(b);
+        const std::int64_t ids[] = {std::min(x, y), std::max(x, y)};
+        auto persons = detail::ReadPersons(tx, std::span(ids, x == y ? 1 : 2));
+        if (!persons.contains(x) || !persons.contains(y)) return;
+        const Model& model = impl_->matcher.model();
+        const detail::StoredPerson& pa = persons.at(x);
+        const detail::StoredPerson& pb = persons.at(y);
+        // The counts a record of A's values sees: A itself not counted.
+        detail::CandidateRead read = detail::ReadCandidates(tx, pa.identifiers, {}, model);
+        for (const Identifier& v : pa.identifiers) {
+          if (auto it = read.counts.find(v); it != read.counts.end() && it->second > 0) {
+            --it->second;
+          }
+        }
+        PairExplanation p;
+        p.person_a = x;
+        p.person_b = y;
+        p.threshold = model.threshold;
+        p.review_threshold = model.review_threshold;
+        p.score.person_id = y;
+        p.score.score = impl_->matcher.Compare(pa.identifiers, {y, pb.identifiers}, read.counts);
+        p.score.matched = detail::Matches(p.score.score, model);
+        p.score.chosen = x == y;
+        for (std::int64_t n : pa.never) {
+          if (detail::ResolveMerged(tx, n).value_or(n) == y) p.judgement = "never";
+        }
+        p.score.possible =
+            !p.score.chosen && p.judgement.empty() && p.score.score.total >= model.review_threshold;
+        out = std::move(p);
+      },
+      deadline);
+  return out;
+}
+
+PossibleMatchPage Engine::ListPossibleMatches(const std::string& cursor, std::size_t limit,
+                                              std::int64_t person_id, const Deadline& deadline) {
+  const After after = ParseCursor(cursor);
+  limit = std::clamp<std::size_t>(limit, 1, kMaxPossibleMatches);
+  PossibleMatchPage page;
+  impl_->RunTx(
+      [&](detail::Tx& tx) {
+        page = {};
+        for (const auto& row : tx.Exec(detail::kListPossibleMatches, after.score, after.a, after.b,
+                                       static_cast<std::int64_t>(limit), person_id)) {
+          page.matches.push_back({row[0].as<std::int64_t>(), row[1].as<std::int64_t>(),
+                                  std::strtod(row[2].as<std::string>().c_str(), nullptr),
+                                  row[3].as<std::string>()});
+        }
+      },
+      deadline);
+  if (page.matches.size() == limit) page.next_cursor = Cursor(page.matches.back());
+  return page;
+}
+
+}  // namespace idres
