@@ -119,7 +119,7 @@ function chart({ comparisons, total, threshold, reviewThreshold, name }) {
       height: BAR,
       "data-total": total,
     }),
-    svg("text", { class: "value", x: x(Math.max(0, total)) + 4, y: totalY + BAR - 5 }, plain(total)),
+    svg("text", { class: "value total-value", x: x(Math.max(0, total)) + 4, y: totalY + BAR - 5 }, plain(total)),
   );
 
   const lines = [];

@@ -39,15 +39,18 @@ TEST_CASE("The steward console in headless chromium: search, a person, a merge, 
   HttpClient client(server.port());
 
   // Anna, told by three sources: the shop's record holds the CRM's email
-  // and the web form's phone, and merges the two persons (person 2 into 1).
+  // and the web form's phone, and merges the two persons (person 2 into 1);
+  // its postal code is one more contact value, which does not count.
   CHECK(Upsert(client, R"({"identifiers":[{"type":"email","value":"Anna@Example.com"},
-      {"type":"name","value":"Anna Schmidt"},{"type":"birth_date","value":"1985-03-14"}],
+      {"type":"name","value":"Anna Schmidt"},{"type":"birth_date","value":"1985-03-14"},
+      {"type":"postal_code","value":"10115"}],
       "traits":{"plan":"pro"},"source":"crm","recordId":"c-1"})")["personId"] == "1");
   CHECK(Upsert(client, R"({"identifiers":[{"type":"phone","value":"0170 1234567"},
       {"type":"name","value":"Anna Schmidt"},{"type":"cookie","value":"ck-anna"}],
       "traits":{"newsletter":true},"source":"web","recordId":"w-7"})")["personId"] == "2");
   const json bridge = Upsert(client, R"({"identifiers":[{"type":"email","value":"anna@example.com"},
-      {"type":"phone","value":"+49 170 1234567"}],"traits":{"plan":"team"},
+      {"type":"phone","value":"+49 170 1234567"},{"type":"name","value":"Anna Schmidt"},
+      {"type":"postal_code","value":"10115"}],"traits":{"plan":"team"},
       "source":"shop","recordId":"s-3"})");
   CHECK(bridge["outcome"] == "OUTCOME_MERGED");
   CHECK(bridge["mergedPersonIds"] == json::array({"2"}));

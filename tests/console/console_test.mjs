@@ -107,6 +107,7 @@ try {
     ["email", "anna@example.com"],
     ["name", "anna schmidt"],
     ["phone", "+491701234567"],
+    ["postal_code", "10115"],
   ]);
   assert.deepEqual(
     (await cells("#records")).map((row) => row.slice(0, 2)),
@@ -126,8 +127,47 @@ try {
     "absorbed: person 2 merged into it why: the waterfall of merging person 2",
     "record_added: record \u201cs-3\u201d of shop added",
   ]);
+  assert.equal(await text("#matches"), "Possible matchesNo open possible matches.");
   await labelled();
   await shot("person");
+
+  // The merge's waterfall: the bridging record against each person it matched.
+  await next(() => page.click('#history li[data-kind="absorbed"] a.why'), "merge");
+  assert.equal(await text("main h1"), "Why person 2 was merged into person 1");
+  assert.equal(
+    await text("#merge-detail"),
+    "bridged by an upsert of record 's-3' of source 'shop': person 1 email exact +11.0, name exact +10.7 = 21.6; " +
+      "person 2 name exact +10.7, phone exact +10.8 = 21.4",
+  );
+  // What each chart on the page shows: its bars (kind and label), total and lines.
+  const charts = () =>
+    page.$$eval("main svg.waterfall", (svgs) =>
+      svgs.map((svg) => ({
+        bars: [...svg.querySelectorAll("rect.bar")].map((r) => `${r.classList[1]} ${r.textContent}`),
+        total: svg.querySelector("text.total-value").textContent,
+        lines: [...svg.querySelectorAll("text.threshold-label, text.review-label")].map((t) => t.textContent),
+      })),
+    );
+  assert.deepEqual(await page.$$eval("main section.score h2", (hs) => hs.map((x) => x.textContent)), [
+    "Person 1: total 21.63 \u2014 matched, chosen",
+    "Person 2: total 21.44 \u2014 matched, chosen",
+  ]);
+  // One bar per comparison; the postal code does not count (contact counted the email).
+  const lines = ["threshold 11.00", "review 6.00"];
+  assert.deepEqual(await charts(), [
+    {
+      bars: [
+        "positive email \u00b7 exact: +10.97",
+        "positive name \u00b7 exact: +10.67",
+        "uncounted postal_code \u00b7 exact: +6.32 not counted",
+      ],
+      total: "21.63",
+      lines,
+    },
+    { bars: ["positive name \u00b7 exact: +10.67", "positive phone \u00b7 exact: +10.77"], total: "21.44", lines },
+  ]);
+  await shot("decision");
+  await next(() => page.click('main a[href="#/person/1"]'), "person");
 
   // A steward's split: the web form's record moves to a new person (5).
   await page.click("#move-1");
@@ -159,13 +199,54 @@ try {
   await statusSays("1 person holds name \u201cLena Weber\u201d.");
   await next(() => page.click("#results li a"), "person");
   assert.equal(await text("main h1"), "Person 3");
-  await page.type("#judge-other", "4");
-  await next(() => page.click("#judge-form button[value=never]"), "person");
+  assert.deepEqual(
+    (await cells("#matches")).map((row) => row.filter((_, i) => i !== 2)),
+    [["person 4", "6.64", "waterfall of person 4", "Never matchAlways match"]],
+  );
+  await next(() => page.click('#matches a[href="#/pair/3/4"]'), "pair");
+  assert.equal(await text("main h1"), "Person 3 and person 4");
+  assert.equal(
+    await text("#pair-decision"),
+    "Total 6.64 is in the review band (6.00 to 11.00): a possible match for a steward.",
+  );
+  assert.deepEqual(await charts(), [
+    {
+      bars: ["positive birth_date \u00b7 exact: +9.97", "negative name \u00b7 surname_only: \u22123.32"],
+      total: "6.64",
+      lines,
+    },
+  ]);
+  await labelled();
+  await shot("pair");
+  await next(() => page.click("main button.never"), "person");
   await statusSays("Never-match stored: person 3 and person 4 are kept apart.");
+  assert.equal(await text("#matches"), "Possible matchesNo open possible matches.");
   assert.deepEqual(
     await page.$$eval("#judgements li", (items) => items.map((li) => li.textContent.replace(/since .* UTC/, "since T"))),
     ["never with person 4 since T \u2014 compare"],
   );
+
+  // A what-if on the try page: a record with Anna's email and her name.
+  await next(() => page.click('nav a[data-page="try"]'), "try");
+  await page.type("#try-identifiers .identifier-row input[name=value]", "anna@example.com");
+  await page.click("#try-form button[type=button]:not(.remove)");
+  await page.type("#try-identifiers .identifier-row:nth-child(2) input[name=type]", "name");
+  await page.type("#try-identifiers .identifier-row:nth-child(2) input[name=value]", "Anna Schmidt");
+  await page.type("#try-source", "shop");
+  await page.click("#try-form button[type=submit]");
+  await page.waitForSelector('#explanation[aria-busy="false"] #try-decision');
+  assert.equal(await text("#try-decision"), "Decision: update person 1.");
+  assert.deepEqual(await cells("#try-normalized"), [["email", "anna@example.com"], ["name", "anna schmidt"]]);
+  assert.deepEqual(await cells("#try-keys"), [["strong", "email anna@example.com", ""]]);
+  assert.deepEqual(
+    await page.$$eval("#explanation section.candidate h4", (hs) => hs.map((x) => x.textContent)),
+    ["person 1: total 21.63 \u2014 matched, chosen"],
+  );
+  assert.deepEqual(await charts(), [
+    { bars: ["positive email \u00b7 exact: +10.97", "positive name \u00b7 exact: +10.67"], total: "21.63", lines },
+  ]);
+  await labelled();
+  await shot("try");
 
   if (outside.length) assert.fail(`requests outside the server: ${outside.join(", ")}`);
   assert.deepEqual(problems, []);
