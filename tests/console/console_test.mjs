@@ -11,14 +11,20 @@ const [base, token, shots] = process.argv.slice(2);
 assert.ok(base && token && shots, "usage: node console_test.mjs <base url> <token> <screenshot dir>");
 await mkdir(shots, { recursive: true });
 
+// Bounds, not timings: a machine busy with the rest of the suite may take
+// long to start chromium or to answer, and no check depends on how long.
+const BOUND_MS = 120_000;
 const browser = await puppeteer.launch({
   executablePath: "/usr/bin/chromium",
   headless: true,
+  timeout: BOUND_MS,
+  protocolTimeout: BOUND_MS,
   // As root chromium needs --no-sandbox; this machine's network is closed,
   // so nothing of chromium's own may try to go out.
   args: [
     "--no-sandbox", "--headless=new", "--disable-gpu", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage",
   ],
 });
 const origin = new URL(base).origin;
@@ -27,6 +33,7 @@ const problems = []; // script errors and failed loads on the page
 const refused = []; // the answers of 400 and more the page got: "401 /path"
 
 const page = await browser.newPage();
+page.setDefaultTimeout(BOUND_MS);
 try {
   await page.setViewport({ width: 1100, height: 900 });
   page.on("request", (r) => {
@@ -80,8 +87,12 @@ try {
   assert.equal(await text("#token-state"), "no token set");
   await labelled();
 
-  // Search by keyboard: without the token the service refuses the call.
-  await page.focus("#search-value");
+  // Search by keyboard: the page starts at its heading, Tab goes to the
+  // form. Without the token the service refuses the call.
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), "Find a person");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "search-type");
+  await page.keyboard.press("Tab");
   await page.keyboard.type("ANNA@example.com");
   await next(() => page.keyboard.press("Enter"), "search");
   await statusSays("Lookup failed: the service wants the bearer token (set it above)");
