@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api/codec.h"
 #include "api/idres/v1/identity.pb.h"
 #include "api/proto_mapping.h"
 
@@ -47,6 +48,24 @@ UpsertResult ToResult(const json& r) {
 }
 
 }  // namespace
+
+std::variant<Record, std::string> RecordFromJson(const std::string& json) {
+  v1::Record message;
+  if (auto error = Decode(json, WireFormat::kJson, message)) return error->message;
+  return ToRecord(message);
+}
+
+std::string ExplainRequestProto(const Record& record) {
+  v1::ExplainRequest request;
+  FillRecord(record, *request.mutable_record());
+  return request.SerializeAsString();
+}
+
+std::variant<Explanation, std::string> ParseExplainProto(const std::string& body) {
+  v1::ExplainResponse response;
+  if (!response.ParseFromString(body)) return std::string("the response is not an ExplainResponse");
+  return ToExplanation(response.explanation());
+}
 
 std::string UpsertRequestProto(const Record& record) {
   v1::UpsertRequest request;

@@ -50,6 +50,16 @@ std::string ListChangesRequestProto(std::int64_t after_position, std::int32_t li
 // The changes of a binary ListChangesResponse, or why the body is not one.
 std::variant<std::vector<Change>, std::string> ParseListChangesProto(const std::string& body);
 
+// The record a Record message's JSON text (proto3 JSON mapping, as the
+// Upsert and Explain requests carry it) makes, or why it makes none.
+std::variant<Record, std::string> RecordFromJson(const std::string& json);
+
+// An ExplainRequest for `record`, binary protobuf.
+std::string ExplainRequestProto(const Record& record);
+
+// The explanation of a binary ExplainResponse, or why the body is not one.
+std::variant<Explanation, std::string> ParseExplainProto(const std::string& body);
+
 // The Connect error's code in an error body ({"code":..,"message":..}),
 // "unknown" when there is none; `message` gets the message.
 std::string ConnectErrorCode(const std::string& body, std::string* message);

@@ -16,6 +16,7 @@ void AddReconcileCommand(CLI::App& app);  // app/reconcile_command.cc
 void AddModelCommand(CLI::App& app);      // app/engine_flags.cc
 void AddChangesCommand(CLI::App& app);    // app/changes_command.cc
 void AddRecordCommands(CLI::App& app);    // app/records_command.cc: delete-record, forget
+void AddExplainCommand(CLI::App& app);    // app/explain_command.cc
 
 // The status main() returns once the chosen subcommand's callback ran.
 void SetExitCode(int code);

@@ -1,5 +1,6 @@
 #include "app/engine_flags.h"
 
+#include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
 #include <iostream>
@@ -8,6 +9,7 @@
 #include <stdexcept>
 
 #include "app/commands.h"
+#include "batch/job_defaults.h"
 #include "matcher/model_file.h"
 
 namespace idres::app {
@@ -21,6 +23,28 @@ EngineOptions EngineFlags::ToOptions(int pool_size) const {
   options.max_person_traits = max_person_traits;
   options.model = BuildModel(model_file);
   return options;
+}
+
+void AddDatabaseFlags(CLI::App& cmd, EngineFlags& engine) {
+  engine.database_url = batch::kEmbeddedDatabaseUrl;
+  cmd.add_option("--database-url", engine.database_url, "PostgreSQL URL")
+      ->envname("IDRES_DATABASE_URL")
+      ->capture_default_str();
+  cmd.add_option("--lock-timeout-ms", engine.lock_timeout_ms, "Lock timeout")
+      ->capture_default_str();
+  AddModelFlag(cmd, engine.model_file);
+}
+
+std::unique_ptr<Engine> OpenEngine(const char* command, const EngineFlags& flags) {
+  EngineOptions options;
+  try {
+    options = flags.ToOptions(1);
+  } catch (const std::exception& e) {
+    spdlog::error("{}: {}", command, e.what());
+    return nullptr;
+  }
+  MigrateStore(options.database_url, options.model);
+  return std::make_unique<Engine>(std::move(options));
 }
 
 void AddModelFlag(CLI::App& cmd, std::string& model_file) {

@@ -6,6 +6,7 @@
 // same --model file.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "batch/progress.h"
@@ -29,6 +30,16 @@ struct EngineFlags {
   // std::runtime_error saying what is wrong with the model file.
   EngineOptions ToOptions(int pool_size) const;
 };
+
+// Registers --database-url (IDRES_DATABASE_URL; the embedded cluster's by
+// default), --lock-timeout-ms and --model, for the commands that run on the
+// database one call at a time (the steward's, explain).
+void AddDatabaseFlags(CLI::App& cmd, EngineFlags& engine);
+
+// The engine such a command runs on (one connection), the store migrated
+// and shaped for its model; null, with the reason logged as `command`'s,
+// when the flags cannot make one.
+std::unique_ptr<Engine> OpenEngine(const char* command, const EngineFlags& flags);
 
 // Registers --model FILE, with IDRES_MODEL, as `idres serve` has it.
 void AddModelFlag(CLI::App& cmd, std::string& model_file);

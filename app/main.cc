@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
   idres::app::AddModelCommand(app);
   idres::app::AddChangesCommand(app);
   idres::app::AddRecordCommands(app);
+  idres::app::AddExplainCommand(app);
 
   try {
     app.parse(argc, argv);

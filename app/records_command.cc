@@ -48,20 +48,6 @@ std::optional<std::vector<RecordRef>> ParseGroup(const std::string& spec) {
   return out;
 }
 
-// The engine the command runs on, migrated and shaped for its model; null
-// (with the reason logged) when the flags cannot make one.
-std::unique_ptr<Engine> OpenEngine(const char* command, const EngineFlags& flags) {
-  EngineOptions options;
-  try {
-    options = flags.ToOptions(1);
-  } catch (const std::exception& e) {
-    spdlog::error("{}: {}", command, e.what());
-    return nullptr;
-  }
-  MigrateStore(options.database_url, options.model);
-  return std::make_unique<Engine>(std::move(options));
-}
-
 void Print(const nlohmann::json& line) { std::printf("%s\n", line.dump().c_str()); }
 
 int RunDeleteRecord(const RecordFlags& f) {
@@ -163,16 +149,6 @@ int RunHistory(const RecordFlags& f) {
     Print(line);
   }
   return 0;
-}
-
-void AddDatabaseFlags(CLI::App& cmd, EngineFlags& engine) {
-  engine.database_url = batch::kEmbeddedDatabaseUrl;
-  cmd.add_option("--database-url", engine.database_url, "PostgreSQL URL")
-      ->envname("IDRES_DATABASE_URL")
-      ->capture_default_str();
-  cmd.add_option("--lock-timeout-ms", engine.lock_timeout_ms, "Lock timeout")
-      ->capture_default_str();
-  AddModelFlag(cmd, engine.model_file);
 }
 
 }  // namespace
