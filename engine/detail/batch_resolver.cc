@@ -264,11 +264,36 @@ UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
   decided.record_id = r.record_id;
   if (decided.ok()) {
     decided.split_person_ids = std::move(r.split_person_ids);
+    if (SameAgain(record, decided)) {
+      Undo();  // the record sent again as it is stored: nothing to write
+      decided.outcome = Outcome::kUnchanged;
+    }
     Review(record, decided);
   } else if (undo_) {
     Undo();  // a replace refused (the trait cap) changes nothing
   }
   return decided;
+}
+
+bool BatchResolver::SameAgain(const PreparedRecord& record, const UpsertResult& r) const {
+  if (!undo_ || !r.merged_person_ids.empty() || !r.split_person_ids.empty() ||
+      persons_.size() != undo_->persons || r.person_id != undo_->person.now.id) {
+    return false;
+  }
+  const BatchPerson& now = persons_[undo_->at];
+  const BatchPerson& before = undo_->person;
+  if (now.now.identifiers != before.now.identifiers || now.now.traits != before.now.traits) {
+    return false;
+  }
+  const auto stored = [&](const BatchPerson& p) -> const StoredRecord* {
+    for (const StoredRecord& s : p.records) {
+      if (s.source == record.source && s.record_id == record.record_id) return &s;
+    }
+    return nullptr;
+  };
+  const StoredRecord* a = stored(now);
+  const StoredRecord* b = stored(before);
+  return a != nullptr && b != nullptr && a->values == b->values && a->traits == b->traits;
 }
 
 void BatchResolver::Review(const PreparedRecord& record, UpsertResult& r) {

@@ -153,6 +153,9 @@ class BatchResolver {
     std::size_t deleted_rows;
   };
   void Undo();
+  // Whether replacing `record` came to what was stored (the same values and
+  // traits, the person as it was): an upsert sent again changes nothing.
+  bool SameAgain(const PreparedRecord& record, const UpsertResult& r) const;
   // Why `record` merged `matches`: each one's score breakdown, as text for
   // people and EncodeScores'd.
   std::pair<std::string, std::string> MergeReasonFor(

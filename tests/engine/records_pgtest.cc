@@ -300,6 +300,30 @@ TEST_CASE("never-match: persons a steward keeps apart are not merged, also after
   CHECK(StoreInconsistency(db).empty());
 }
 
+TEST_CASE("records: a record sent again as it is stored changes nothing", "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const Record r =
+      Named("c-1", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}}, {{"plan", "pro"}});
+  const UpsertResult first = engine->Upsert(r);
+  REQUIRE(first.outcome == Outcome::kCreated);
+  engine->Upsert(Named("c-2", {{"email", "anna@x.org"}}, {{"seats", 3.0}}));
+  const std::int64_t changes = db.Count("SELECT count(*) FROM changes");
+  const std::int64_t events = db.Count("SELECT count(*) FROM person_events");
+  // A retry after an answer that was lost: the same record again.
+  const UpsertResult again = engine->Upsert(r);
+  CHECK(again.person_id == first.person_id);
+  CHECK(again.outcome == Outcome::kUnchanged);
+  CHECK(db.Count("SELECT count(*) FROM changes") == changes);
+  CHECK(db.Count("SELECT count(*) FROM person_events") == events);
+  // With one value more it is a replace again.
+  const UpsertResult grown = engine->Upsert(
+      Named("c-1", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}, {"cookie", "k"}},
+            {{"plan", "pro"}}));
+  CHECK(grown.outcome == Outcome::kUpdated);
+  CHECK(StoreInconsistency(db).empty());
+}
+
 TEST_CASE("always-match: the steward's judgement outlives its merge", "[pg][records]") {
   TestDatabase db;
   auto engine = MakeEngine(db, 2);
