@@ -7,6 +7,8 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace idres::api {
 
@@ -29,6 +31,9 @@ struct HttpResponse {
   int status = 200;
   std::string content_type = "application/json";
   std::string body;
+  // More headers to send (name, value), e.g. Location; Server, Content-Type
+  // and Content-Length are the session's.
+  std::vector<std::pair<std::string, std::string>> headers = {};
 };
 
 }  // namespace idres::api

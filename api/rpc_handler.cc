@@ -8,6 +8,7 @@
 #include "api/auth.h"
 #include "api/codec.h"
 #include "api/connect_timeout.h"
+#include "api/console_handler.h"
 #include "api/error_mapping.h"
 
 namespace idres::api {
@@ -161,6 +162,8 @@ HttpResponse RpcHandler::Handle(const HttpRequest& request) const {
     if (request.method != "GET") return Plain(405, "use GET\n");
     return Health();
   }
+  // The console's files hold no data; the calls its page makes carry the token.
+  if (auto console = ConsoleResponse(request)) return std::move(*console);
   if (!Authorized(request)) return Unauthenticated();
   if (path == "/metrics" && metrics_ != nullptr) {
     if (request.method != "GET") return Plain(405, "use GET\n");

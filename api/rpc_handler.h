@@ -1,6 +1,7 @@
 // RpcHandler: the whole HTTP surface as a pure function from request to
 // response — Connect unary calls on POST /idres.v1.IdentityService/<Method>,
-// GET /healthz and GET /metrics. It does no I/O of its own beyond the
+// GET /healthz, GET /metrics and the steward console's files under GET
+// /console/ (api/console_handler.h). It does no I/O of its own beyond the
 // backend calls, so it is tested without sockets.
 //
 // Every failure becomes a response here: bad input and limits through

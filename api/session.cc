@@ -52,6 +52,7 @@ http::response<http::string_body> ToBeast(const HttpResponse& response, unsigned
   http::response<http::string_body> out{static_cast<http::status>(response.status), version};
   out.set(http::field::server, "idres");
   out.set(http::field::content_type, response.content_type);
+  for (const auto& [name, value] : response.headers) out.set(name, value);
   out.body() = response.body;
   out.keep_alive(keep_alive);
   out.prepare_payload();

@@ -14,6 +14,7 @@ PACKAGES=(
   catch2 libcli11-dev libspdlog-dev libfmt-dev libtomlplusplus-dev nlohmann-json3-dev
   postgresql-15 postgresql-client-15 pgbouncer
   gnuplot-nox procps
+  chromium  # headless, for the steward console's browser test (tests/console)
 )
 
 missing=()

@@ -1,0 +1,36 @@
+# idres_console: the steward console's static files, api/console/*, compiled
+# into the binary as idres::api::ConsoleFiles() (api/console_files.h), so
+# `idres serve` reads no file at run time to serve /console/. A file's
+# content type comes from its ending; an ending not listed here stops the
+# configure step rather than being served as something it is not.
+include(EmbedText)
+file(GLOB IDRES_CONSOLE_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/api/console/*)
+list(SORT IDRES_CONSOLE_SOURCES)
+set(IDRES_CONSOLE_FILES "")
+foreach(file ${IDRES_CONSOLE_SOURCES})
+  get_filename_component(name ${file} NAME)
+  if(NOT name MATCHES "^[a-z0-9_-]+\\.([a-z]+)$")
+    message(FATAL_ERROR "${file}: a console file is named <lowercase name>.<ending>")
+  endif()
+  set(ending ${CMAKE_MATCH_1})
+  if(ending STREQUAL "html")
+    set(type "text/html; charset=utf-8")
+  elseif(ending STREQUAL "js")
+    set(type "text/javascript; charset=utf-8")
+  elseif(ending STREQUAL "css")
+    set(type "text/css; charset=utf-8")
+  elseif(ending STREQUAL "svg")
+    set(type "image/svg+xml")
+  else()
+    message(FATAL_ERROR "${file}: no content type for .${ending}")
+  endif()
+  idres_read_embeddable(${file} text)
+  string(APPEND IDRES_CONSOLE_FILES
+         "    {\"${name}\", \"${type}\", R\"idres_text(${text})idres_text\"},\n")
+endforeach()
+if(NOT IDRES_CONSOLE_FILES MATCHES "\"index.html\"")
+  message(FATAL_ERROR "no index.html in ${PROJECT_SOURCE_DIR}/api/console/")
+endif()
+set(generated ${PROJECT_BINARY_DIR}/generated/idres_console.cc)
+configure_file(${PROJECT_SOURCE_DIR}/cmake/console_files.cc.in ${generated} @ONLY)
+add_library(idres_console STATIC ${generated})

@@ -1,0 +1,74 @@
+// The steward console as a person uses it: a real `idres serve` with a
+// bearer token on a fresh store, seeded through the API, and
+// tests/console/console_test.mjs driving /console/ in Debian's headless
+// chromium (puppeteer-core). The script checks what each page shows and
+// saves its screenshots into $IDRES_CONSOLE_SCREENSHOTS.
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/api/http_client.h"
+#include "tests/api/server_process.h"
+#include "tests/support/test_db.h"
+
+namespace idres::testing {
+namespace {
+
+using nlohmann::json;
+
+constexpr char kToken[] = "steward-s3cret";
+
+// Upserts `record` (JSON) with the token; the response.
+json Upsert(HttpClient& client, const std::string& record) {
+  const auto reply = client.Call("Upsert", R"({"record":)" + record + "}",
+                                 {{"Authorization", std::string("Bearer ") + kToken}});
+  INFO(reply.body);
+  REQUIRE(reply.status == 200);
+  return json::parse(reply.body);
+}
+
+TEST_CASE("The steward console in headless chromium: search, a person, a merge, a what-if",
+          "[pg]") {
+  const char* source = std::getenv("IDRES_SOURCE_DIR");
+  const char* screenshots = std::getenv("IDRES_CONSOLE_SCREENSHOTS");
+  REQUIRE(source != nullptr);
+  REQUIRE(screenshots != nullptr);
+  TestDatabase db;
+  ServerProcess server(db.url(), {"--auth-token", kToken, "--default-region", "DE"});
+  HttpClient client(server.port());
+
+  // Anna, told by three sources: the shop's record holds the CRM's email
+  // and the web form's phone, and merges the two persons (person 2 into 1);
+  // its postal code is one more contact value, which does not count.
+  CHECK(Upsert(client, R"({"identifiers":[{"type":"email","value":"Anna@Example.com"},
+      {"type":"name","value":"Anna Schmidt"},{"type":"birth_date","value":"1985-03-14"},
+      {"type":"postal_code","value":"10115"}],
+      "traits":{"plan":"pro"},"source":"crm","recordId":"c-1"})")["personId"] == "1");
+  CHECK(Upsert(client, R"({"identifiers":[{"type":"phone","value":"0170 1234567"},
+      {"type":"name","value":"Anna Schmidt"},{"type":"cookie","value":"ck-anna"}],
+      "traits":{"newsletter":true},"source":"web","recordId":"w-7"})")["personId"] == "2");
+  const json bridge = Upsert(client, R"({"identifiers":[{"type":"email","value":"anna@example.com"},
+      {"type":"phone","value":"+49 170 1234567"},{"type":"name","value":"Anna Schmidt"},
+      {"type":"postal_code","value":"10115"}],"traits":{"plan":"team"},
+      "source":"shop","recordId":"s-3"})");
+  CHECK(bridge["outcome"] == "OUTCOME_MERGED");
+  CHECK(bridge["mergedPersonIds"] == json::array({"2"}));
+  // Two of one family: same surname and birth date, another given name.
+  // They score in the review band and stay two persons (3 and 4).
+  CHECK(Upsert(client, R"({"identifiers":[{"type":"name","value":"Lena Weber"},
+      {"type":"birth_date","value":"1990-07-01"}],"source":"crm","recordId":"c-2"})")["personId"] ==
+        "3");
+  CHECK(Upsert(client, R"({"identifiers":[{"type":"name","value":"Paul Weber"},
+      {"type":"birth_date","value":"1990-07-01"}],"source":"web","recordId":"w-8"})")["personId"] ==
+        "4");
+
+  const std::string command =
+      std::string("cd '") + source +
+      "/tests/console' && node console_test.mjs http://127.0.0.1:" + std::to_string(server.port()) +
+      " '" + kToken + "' '" + screenshots + "'";
+  CHECK(std::system(command.c_str()) == 0);
+}
+
+}  // namespace
+}  // namespace idres::testing
