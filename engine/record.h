@@ -104,8 +104,10 @@ struct PersonEvent {
   std::int64_t other_id = 0;  // 0: none
   std::string source, record_id;
   std::string detail;
-  // "absorbed" by an upsert: each matched person's breakdown (no values).
+  // "absorbed" by an upsert: each matched person's breakdown (no values),
+  // and the thresholds of the model that decided.
   std::vector<CandidateScore> scores;
+  double threshold = 0, review_threshold = 0;
 };
 
 // What Engine::NeverMatch did.

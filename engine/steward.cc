@@ -142,7 +142,12 @@ std::vector<PersonEvent> Engine::GetPersonHistory(std::int64_t id, const Deadlin
           if (!row[3].is_null()) e.source = row[3].as<std::string>();
           if (!row[4].is_null()) e.record_id = row[4].as<std::string>();
           if (!row[5].is_null()) e.detail = row[5].as<std::string>();
-          if (!row[6].is_null()) e.scores = detail::DecodeScores(row[6].as<std::string>());
+          if (!row[6].is_null()) {
+            detail::KeptScores kept = detail::DecodeScores(row[6].as<std::string>());
+            e.scores = std::move(kept.scores);
+            e.threshold = kept.threshold;
+            e.review_threshold = kept.review_threshold;
+          }
           out.push_back(std::move(e));
         }
       },

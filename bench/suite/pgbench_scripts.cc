@@ -167,8 +167,8 @@ std::string UpdateSets() {
 // kMoveIdentifiers and kRedirectAndDelete: :absorbed into :survivor.
 std::string Merge() {
   return Bind(detail::kMoveIdentifiers, {":survivor::bigint", Array(":absorbed")}) +
-         Bind(detail::kRedirectAndDelete,
-              {":survivor::bigint", Array(":absorbed"), Array("'bridged by an upsert'")});
+         Bind(detail::kRedirectAndDelete, {":survivor::bigint", Array(":absorbed"),
+                                           Array("'bridged by an upsert'"), Array("'t 11 6'")});
 }
 
 // kCreatePersons creating one person (a provisional id, as the engine's
@@ -190,8 +190,8 @@ std::string NewPerson(const std::string& email, const std::string& phone, const 
        Array("'email', 'phone', 'name', 'birth_date', 'postal_code'"),
        Array(email + ", " + phone + ", " + weak), Array(Times("0", 2)), Array("'plan', 'seq'"),
        Array("'string', 'number'"), Array("'trial', :n"),
-       // no part split off, no judgement
-       "'{}'", "'{}'", "'{}'", "'{}'"});
+       // no part split off, no judgement, no merge breakdown, no possible match
+       "'{}'", "'{}'", "'{}'", "'{}'", "'{}'", "'{}'", "'{}'", "'{}'"});
 }
 
 }  // namespace

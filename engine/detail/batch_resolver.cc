@@ -359,7 +359,7 @@ std::pair<std::string, std::string> BatchResolver::MergeReasonFor(
     c.score = matcher_.Compare(record.identifiers, {p.now.id, p.now.identifiers}, counts_);
     reason += (i ? "; person " : " person ") + std::to_string(p.now.id) + " " + ScoreText(c.score);
   }
-  return {reason, EncodeScores(scores)};
+  return {reason, EncodeScores(scores, matcher_.model())};
 }
 
 UpsertResult BatchResolver::Decide(const PreparedRecord& record,

@@ -72,8 +72,12 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
     if (p.provisional()) {
       w.created.persons.push_back(p.now.id);
       w.created.inserted.push_back(p.live);
-      if (p.split_from != 0) {
-        w.created.split_from.push_back(p.split_from);
+      // The feed says which person it split off, as that person ended the
+      // chunk: the merges are written before the creates, so a person the
+      // chunk split and then merged away must not appear after its
+      // 'merged' (one the chunk emptied gets no split row).
+      if (p.split_from != 0 && !resolver.Removed(resolver.FinalId(p.split_from))) {
+        w.created.split_from.push_back(resolver.FinalId(p.split_from));
         w.created.split_part.push_back(p.now.id);
       }
     }

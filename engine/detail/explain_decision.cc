@@ -95,9 +95,10 @@ Explanation ExplainDecision(const PreparedRecord& record, const MatchDecision& d
   return e;
 }
 
-std::string EncodeScores(const std::vector<CandidateScore>& scores) {
-  std::string out;
+std::string EncodeScores(const std::vector<CandidateScore>& scores, const Model& model) {
   char buf[64];
+  std::snprintf(buf, sizeof buf, "t %.17g %.17g\n", model.threshold, model.review_threshold);
+  std::string out = buf;
   for (const CandidateScore& c : scores) {
     std::snprintf(buf, sizeof buf, "%lld %.17g", static_cast<long long>(c.person_id),
                   c.score.total);
@@ -112,12 +113,18 @@ std::string EncodeScores(const std::vector<CandidateScore>& scores) {
   return out;
 }
 
-std::vector<CandidateScore> DecodeScores(std::string_view text) {
-  std::vector<CandidateScore> out;
+KeptScores DecodeScores(std::string_view text) {
+  KeptScores kept;
+  std::vector<CandidateScore>& out = kept.scores;
   std::istringstream lines{std::string(text)};
   std::string line;
   while (std::getline(lines, line)) {
     std::istringstream words(line);
+    if (line.rfind("t ", 0) == 0) {
+      std::string t;
+      words >> t >> kept.threshold >> kept.review_threshold;
+      continue;
+    }
     CandidateScore c;
     if (!(words >> c.person_id >> c.score.total)) continue;
     c.chosen = c.matched = true;
@@ -138,7 +145,7 @@ std::vector<CandidateScore> DecodeScores(std::string_view text) {
     }
     out.push_back(std::move(c));
   }
-  return out;
+  return kept;
 }
 
 }  // namespace idres::detail

@@ -49,8 +49,14 @@ Explanation ExplainDecision(const PreparedRecord& record, const MatchDecision& d
                             const ValueCounts& counts, const NeverFn& never);
 
 // Candidates' breakdowns as one line each, "<id> <total> <type>:<level>:
-// <weight>:<tf>:<counted> ...", without values; and back.
-std::string EncodeScores(const std::vector<CandidateScore>& scores);
-std::vector<CandidateScore> DecodeScores(std::string_view text);
+// <weight>:<tf>:<counted> ...", without values, after a line "t <threshold>
+// <review threshold>" of the model that decided; and back (thresholds 0
+// when the text has none).
+struct KeptScores {
+  std::vector<CandidateScore> scores;
+  double threshold = 0, review_threshold = 0;
+};
+std::string EncodeScores(const std::vector<CandidateScore>& scores, const Model& model);
+KeptScores DecodeScores(std::string_view text);
 
 }  // namespace idres::detail

@@ -96,7 +96,8 @@ TEST_CASE("the new script locks and stores as many keys as the engine plans for 
 TEST_CASE("the bridge merges the absorbed person as kMoveIdentifiers/kRedirectAndDelete do") {
   const std::string bridge = PgbenchBridgeScript();
   CHECK(bridge.find("WITH moved AS (DELETE FROM identifiers") != std::string::npos);
-  CHECK(bridge.find("INSERT INTO merges (absorbed_id, survivor_id, reason)") != std::string::npos);
+  CHECK(bridge.find("INSERT INTO merges (absorbed_id, survivor_id, reason, scores)") !=
+        std::string::npos);
   CHECK(bridge.find("DELETE FROM persons WHERE id = ANY(ARRAY[:absorbed]::bigint[])") !=
         std::string::npos);
 }
