@@ -201,6 +201,8 @@ void FillEvent(const PersonEvent& event, v1::PersonEvent& out) {
   out.set_record_id(event.record_id);
   out.set_detail(event.detail);
   for (const CandidateScore& c : event.scores) FillCandidate(c, *out.add_scores());
+  out.set_threshold(event.threshold);
+  out.set_review_threshold(event.review_threshold);
 }
 
 void FillCandidate(const CandidateScore& candidate, v1::CandidateDetail& out) {

@@ -34,7 +34,6 @@ int RunChangesCommand(ChangesFlags& f) {
   }
   f.follow.poll = std::chrono::milliseconds(f.poll_ms);
   f.follow.stop = &batch::StopOnInterrupt();
-  std::unique_ptr<Engine> engine;
   batch::ChangeLister list;
   if (!f.server.empty()) {
     try {
@@ -49,8 +48,7 @@ int RunChangesCommand(ChangesFlags& f) {
     EngineOptions options;
     options.database_url = f.database_url;
     options.pool_size = 1;
-    engine = std::make_unique<Engine>(std::move(options));
-    list = batch::EngineChanges(*engine);
+    list = batch::EngineChanges(std::move(options));
   }
   const batch::FollowRun run = batch::FollowChanges(list, f.follow, [](const std::string& line) {
     std::fputs(line.c_str(), stdout);

@@ -1,5 +1,6 @@
 #include "batch/change_listers.h"
 
+#include <memory>
 #include <variant>
 
 #include "api/client_requests.h"
@@ -7,9 +8,12 @@
 
 namespace idres::batch {
 
-ChangeLister EngineChanges(Engine& engine) {
-  return
-      [&engine](std::int64_t after, std::size_t limit) { return engine.ListChanges(after, limit); };
+ChangeLister EngineChanges(EngineOptions options) {
+  auto engine = std::make_shared<std::unique_ptr<Engine>>();
+  return [engine, options = std::move(options)](std::int64_t after, std::size_t limit) {
+    if (!*engine) *engine = std::make_unique<Engine>(options);
+    return (*engine)->ListChanges(after, limit);
+  };
 }
 
 ChangeLister ServiceChanges(const std::string& url, std::string token) {

@@ -12,8 +12,11 @@
 
 namespace idres::batch {
 
-// Engine::ListChanges of `engine`, which must outlive the lister.
-ChangeLister EngineChanges(Engine& engine);
+// Engine::ListChanges of an engine on `options`, opened at the first call
+// and again after an opening failed: a database that is down when a
+// follower starts is one more retryable failure (UnavailableError), as a
+// restart while it runs.
+ChangeLister EngineChanges(EngineOptions options);
 
 // ListChanges of the service at `url` (http://host[:port][/prefix]), in
 // binary proto, with `token` as the bearer token when set. Throws

@@ -63,8 +63,14 @@ async function thresholds(personId) {
 }
 
 export async function mergePage(survivor, absorbed) {
-  const [history, marks] = await Promise.all([call("GetPersonHistory", { personId: survivor }), thresholds(survivor)]);
+  const history = await call("GetPersonHistory", { personId: survivor });
   const event = list(history.events).find((e) => e.kind === "absorbed" && id(e.otherId) === String(absorbed));
+  // The thresholds of the model that decided, kept with the merge; a merge
+  // from before they were kept gets the current model's.
+  const kept = event && Number(event.threshold ?? 0) > 0;
+  const marks = kept
+    ? { threshold: Number(event.threshold), reviewThreshold: Number(event.reviewThreshold ?? 0) }
+    : await thresholds(survivor);
   const title = h("h1", { tabindex: -1 }, `Why person ${absorbed} was merged into person ${survivor}`);
   if (!event) return [title, h("p", { class: "note" }, `The history of person ${survivor} has no merge of person ${absorbed}.`)];
   const scores = list(event.scores);
@@ -82,6 +88,8 @@ export async function mergePage(survivor, absorbed) {
             waterfall(score, { ...marks, name: `person ${id(score.personId)} against the bridging record` }),
           ),
         ),
-    marks.threshold === undefined ? h("p", { class: "muted" }, "The threshold lines are missing: this server does not explain records.") : h("p", { class: "muted" }, "Threshold lines: the model the server runs now."),
+    marks.threshold === undefined
+      ? h("p", { class: "muted" }, "The threshold lines are missing: this server does not explain records.")
+      : h("p", { class: "muted" }, kept ? "Threshold lines: the model that decided the merge." : "Threshold lines: the model the server runs now."),
   ];
 }

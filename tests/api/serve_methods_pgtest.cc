@@ -459,6 +459,7 @@ TEST_CASE(
   }
   REQUIRE(absorbed);
   REQUIRE((*absorbed)["scores"].size() == 2);
+  CHECK((*absorbed)["threshold"] == 11.0);
   CHECK((*absorbed)["scores"][0]["personId"] == a);
   CHECK((*absorbed)["scores"][0]["comparisons"][0]["type"] == "email");
   CHECK((*absorbed)["scores"][0]["comparisons"][0]["level"] == "exact");

@@ -160,6 +160,8 @@ TEST_CASE("explain: a merge keeps its breakdown in the survivor's history", "[pg
   REQUIRE(absorbed);
   CHECK(absorbed->other_id == b.person_id);
   REQUIRE(absorbed->scores.size() == 2);
+  CHECK(absorbed->threshold == 11.0);
+  CHECK(absorbed->review_threshold == 6.0);
   CHECK(absorbed->scores[0].person_id == a.person_id);
   CHECK(absorbed->scores[1].person_id == b.person_id);
   REQUIRE(absorbed->scores[0].score.comparisons.size() == 1);
