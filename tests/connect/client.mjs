@@ -25,7 +25,11 @@
 //   exact events in order.
 // - ListChanges, paged, from the position before the pass: dense positions,
 //   and exactly the changes of the pass's persons, in order.
-// At the end the store holds 4 live persons per pass (A, X, S, T).
+// - Explain, Upsert with explain, ExplainPair, ListPossibleMatches: twins
+//   (Anna and Clara) score in the review band; Clara is created apart, the
+//   pair listed until NeverMatch closes it.
+// At the end the store holds 6 live persons per pass (A, X, S, T, and the
+// twins).
 import assert from "node:assert/strict";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
@@ -494,9 +498,55 @@ for (const useBinaryFormat of [true, false]) {
     `${format}: the pass's changes`,
   );
   assert.equal(next, start + BigInt(changes.length));
+
+  // --- Why (#19): twins of this pass (one surname and birth date, other
+  // given names) score in the review band.
+  const born = useBinaryFormat ? "1980-01-02" : "1981-03-04";
+  const twin = (given) => ({
+    identifiers: [
+      { type: "name", value: `${given} Berg` },
+      { type: "birth_date", value: born },
+    ],
+  });
+  const twinA = (await client.upsert({ record: twin("Anna") })).personId;
+  const { explanation: whatIf } = await client.explain({ record: twin("Clara") });
+  assert.equal(whatIf.decision, "create", `${format}: Explain decides a create`);
+  assert.equal(whatIf.personId, 0n, `${format}: Explain creates nothing`);
+  assert.equal(whatIf.threshold, 11);
+  assert.equal(whatIf.reviewThreshold, 6);
+  assert.equal(whatIf.candidates.length, 1);
+  const [near] = whatIf.candidates;
+  assert.equal(near.personId, twinA);
+  assert.ok(near.possible && !near.matched && !near.chosen, `${format}: a possible match`);
+  assert.deepEqual(
+    near.comparisons.map((c) => `${c.type} ${c.level} ${c.counted}`).sort(),
+    ["birth_date exact true", "name surname_only true"],
+  );
+  const clara = await client.upsert({ record: twin("Clara"), explain: true });
+  assert.equal(clara.outcome, Outcome.CREATED);
+  assert.equal(clara.explanation.decision, "create");
+  assert.equal(clara.explanation.personId, clara.personId);
+  assert.equal(clara.explanation.candidates[0].total, near.total, `${format}: as Explain said`);
+  const pair = await client.explainPair({ personA: clara.personId, personB: twinA });
+  assert.equal(pair.score.total, near.total, `${format}: ExplainPair`);
+  assert.equal(pair.judgement, "");
+  const open = await client.listPossibleMatches({ personId: twinA, limit: 10 });
+  assert.deepEqual(
+    open.matches.map((m) => [m.personA, m.personB, m.score]),
+    [[twinA, clara.personId, near.total]],
+    `${format}: ListPossibleMatches`,
+  );
+  assert.equal(open.nextCursor, "");
+  await client.neverMatch({ personA: twinA, personB: clara.personId });
+  assert.equal((await client.listPossibleMatches({ personId: twinA })).matches.length, 0);
+  assert.equal(
+    (await client.explainPair({ personA: twinA, personB: clara.personId })).judgement,
+    "never",
+  );
   console.log(
     `connect client (${format}): Upsert, BatchUpsert, GetPerson, Lookup, DeleteRecord, ` +
       `SplitPerson, NeverMatch, AlwaysMatch, ForgetPerson, GetPersonHistory, ` +
-      `ListChanges (positions ${start + 1n}..${next}) ok`,
+      `ListChanges (positions ${start + 1n}..${next}), Explain, ExplainPair, ` +
+      `ListPossibleMatches ok`,
   );
 }
