@@ -38,6 +38,7 @@ TEST_CASE("the printed model reads back to the same model", "[matcher]") {
   // ignored its input (and kept the defaults) would fail.
   Model m = Model::Defaults();
   m.threshold = 13.5;
+  m.review_threshold = 4.25;
   m.key_cap = 42;
   m.types["email"].exclusive = true;
   m.types["email"].generic_cap = 3;
@@ -50,6 +51,7 @@ TEST_CASE("the printed model reads back to the same model", "[matcher]") {
   const Model& b = std::get<Model>(back);
   CHECK(ModelToToml(b) == ModelToToml(m));
   CHECK(b.threshold == 13.5);
+  CHECK(b.review_threshold == 4.25);
   CHECK(b.key_cap == 42);
   CHECK(b.Exclusive("email"));
   CHECK(b.Find("email")->generic_cap == 3);
@@ -97,6 +99,8 @@ TEST_CASE("a bad model file is refused with the reason", "[matcher]") {
   CHECK_THAT(Error("[[blocking]]\nname = \"r\"\nparts = [\"name.shoe\"]"),
              Catch::Contains("unknown part"));
   CHECK_THAT(Error("treshold = 3"), Catch::Contains("unknown key treshold"));
+  CHECK_THAT(Error("review_threshold = 12"),
+             Catch::Contains("review_threshold must not exceed threshold"));
 }
 
 }  // namespace
