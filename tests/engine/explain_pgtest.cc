@@ -2,6 +2,7 @@
 // matches"): Explain decides as the upsert does and writes nothing; an
 // upsert with explain carries the breakdown of what it did; a record that
 // scores in the review band leaves a possible match until a steward judges.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
@@ -253,6 +254,63 @@ TEST_CASE("possible matches: a record in the review band is kept apart and liste
   CHECK(db.Count("SELECT count(*) FROM possible_matches WHERE " + std::to_string(jan.person_id) +
                  " IN (person_a, person_b)") == 0);
   CHECK(StoreInconsistency(db).empty());
+}
+
+TEST_CASE("possible matches: read through a merge, each pair once with its best score",
+          "[pg][explain]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult anna = engine->Upsert(Twin("Anna", "Berg", "1980-01-02"));
+  const UpsertResult clara = engine->Upsert(Twin("Clara", "Berg", "1980-01-02"));
+  const UpsertResult olle = engine->Upsert(Twin("Olle", "Lind", "1975-05-06"));
+  const UpsertResult per = engine->Upsert(Twin("Per", "Lind", "1975-05-06"));
+  REQUIRE(db.Count("SELECT count(*) FROM possible_matches") == 2);
+  REQUIRE(db.Count("SELECT count(*) FROM possible_matches WHERE score >= 10") == 0);
+  // Anna and Clara were each found near Olle; Clara's pair scored best.
+  const auto pair = [](std::int64_t a, std::int64_t b, const char* score) {
+    return "(" + std::to_string(std::min(a, b)) + ", " + std::to_string(std::max(a, b)) + ", " +
+           score + ")";
+  };
+  db.Exec("INSERT INTO possible_matches (person_a, person_b, score) VALUES " +
+          pair(anna.person_id, olle.person_id, "7") + ", " +
+          pair(clara.person_id, olle.person_id, "10.5"));
+
+  const auto merged = engine->AlwaysMatch(anna.person_id, clara.person_id);
+  REQUIRE(merged);
+  const std::int64_t one = merged->survivor;
+  REQUIRE((one == anna.person_id || one == clara.person_id));
+  const std::int64_t gone = one == anna.person_id ? clara.person_id : anna.person_id;
+
+  // Anna-and-Clara are one person: their own pair is closed, and their two
+  // pairs with Olle are one, with the better score.
+  using Pairs = std::vector<std::pair<std::int64_t, std::int64_t>>;
+  const auto pairs = [](const PossibleMatchPage& page) {
+    Pairs out;
+    for (const PossibleMatch& m : page.matches) out.emplace_back(m.person_a, m.person_b);
+    return out;
+  };
+  const std::pair with_olle{std::min(one, olle.person_id), std::max(one, olle.person_id)};
+  const std::pair twins{olle.person_id, per.person_id};
+  const PossibleMatchPage all = engine->ListPossibleMatches("", 10);
+  CHECK(pairs(all) == Pairs{with_olle, twins});
+  REQUIRE_FALSE(all.matches.empty());
+  CHECK(all.matches[0].score == 10.5);
+  CHECK(pairs(engine->ListPossibleMatches("", 10, one)) == Pairs{with_olle});
+  CHECK(pairs(engine->ListPossibleMatches("", 10, olle.person_id)) == pairs(all));
+  CHECK(pairs(engine->ListPossibleMatches("", 10, per.person_id)) == Pairs{twins});
+  CHECK(engine->ListPossibleMatches("", 10, gone).matches.empty());
+
+  // Paged one at a time, each pair comes once, in the same order.
+  for (const std::int64_t person : {std::int64_t{0}, olle.person_id}) {
+    Pairs seen;
+    std::string cursor;
+    do {
+      const PossibleMatchPage page = engine->ListPossibleMatches(cursor, 1, person);
+      for (const auto& p : pairs(page)) seen.push_back(p);
+      cursor = page.next_cursor;
+    } while (!cursor.empty() && seen.size() < 10);
+    CHECK(seen == pairs(all));
+  }
 }
 
 TEST_CASE("possible matches: none below the review threshold, none for a match", "[pg][explain]") {
