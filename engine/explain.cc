@@ -17,11 +17,12 @@
 namespace idres {
 namespace {
 
-// A cursor is the last pair returned: "<score>/<a>/<b>", the score exact.
-std::string Cursor(const PossibleMatch& m) {
+// A cursor is the stored row of the last pair returned: "<score>/<a>/<b>",
+// the score exact (a pair read through a merge names ids its row does not).
+std::string Cursor(double score, std::int64_t a, std::int64_t b) {
   char buf[96];
-  std::snprintf(buf, sizeof buf, "%.17g/%lld/%lld", m.score, static_cast<long long>(m.person_a),
-                static_cast<long long>(m.person_b));
+  std::snprintf(buf, sizeof buf, "%.17g/%lld/%lld", score, static_cast<long long>(a),
+                static_cast<long long>(b));
   return buf;
 }
 
@@ -121,15 +122,22 @@ PossibleMatchPage Engine::ListPossibleMatches(const std::string& cursor, std::si
   impl_->RunTx(
       [&](detail::Tx& tx) {
         page = {};
-        for (const auto& row : tx.Exec(detail::kListPossibleMatches, after.score, after.a, after.b,
-                                       static_cast<std::int64_t>(limit), person_id)) {
-          page.matches.push_back({row[0].as<std::int64_t>(), row[1].as<std::int64_t>(),
-                                  std::strtod(row[2].as<std::string>().c_str(), nullptr),
+        const auto n = static_cast<std::int64_t>(limit);
+        tx.Defer(detail::kJitOff);
+        const auto rows =
+            person_id == 0 ? tx.Exec(detail::kListPossibleMatches, after.score, after.a, after.b, n)
+                           : tx.Exec(detail::kListPossibleMatchesOf, after.score, after.a, after.b,
+                                     n, person_id);
+        for (const auto& row : rows) {
+          const double score = std::strtod(row[2].as<std::string>().c_str(), nullptr);
+          page.matches.push_back({row[0].as<std::int64_t>(), row[1].as<std::int64_t>(), score,
                                   row[3].as<std::string>()});
+          if (page.matches.size() == limit) {
+            page.next_cursor = Cursor(score, row[4].as<std::int64_t>(), row[5].as<std::int64_t>());
+          }
         }
       },
       deadline);
-  if (page.matches.size() == limit) page.next_cursor = Cursor(page.matches.back());
   return page;
 }
 

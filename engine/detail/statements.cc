@@ -41,6 +41,8 @@ std::span<const Statement> AllStatements() {
                                        kPing,
                                        kWritePossibleMatches,
                                        kListPossibleMatches,
+                                       kListPossibleMatchesOf,
+                                       kJitOff,
                                        kSynchronousCommit};
   return kAll;
 }

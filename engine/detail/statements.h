@@ -398,31 +398,57 @@ inline constexpr Statement kWritePossibleMatches{
     IDRES_SQL_POSSIBLE_INSERT("x.a", "x.b",
                               "unnest($1::bigint[], $2::bigint[], $3::float8[]) AS x(a, b, s)")};
 
-// ListPossibleMatches: the open pairs (README.md, "Possible matches") after
-// the cursor ($1 score, $2/$3 ids: the last pair returned; 'Infinity', 0, 0
-// for the first page), best score first, at most $4; only person $5's
-// when $5 is not 0. Each stored pair is read through the redirects of
-// merges (one hop reaches a live person), kept once with its best score,
-// and left out when the two are one person by now, one is gone, or a
-// never-match stands between them. Rows (a, b, score, found_at).
-inline constexpr Statement kListPossibleMatches{
-    "idres_list_possible_matches",
-    "WITH r AS (SELECT COALESCE(ma.survivor_id, pm.person_a) AS x,"
-    "  COALESCE(mb.survivor_id, pm.person_b) AS y, pm.score, pm.found_at"
-    "  FROM possible_matches pm"
-    "  LEFT JOIN merges ma ON ma.absorbed_id = pm.person_a"
-    "  LEFT JOIN merges mb ON mb.absorbed_id = pm.person_b),"
-    " o AS (SELECT DISTINCT ON (LEAST(x, y), GREATEST(x, y)) LEAST(x, y) AS a,"
-    "  GREATEST(x, y) AS b, score, found_at FROM r WHERE x <> y"
-    "  ORDER BY LEAST(x, y), GREATEST(x, y), score DESC, found_at DESC)"
-    " SELECT o.a, o.b, o.score, " IDRES_SQL_RFC3339("o.found_at") " FROM o"
-    " WHERE ($5::bigint = 0 OR o.a = $5 OR o.b = $5)"
-    " AND (o.score < $1::float8 OR (o.score = $1::float8 AND (o.a, o.b) > ($2::bigint, $3::bigint)))"
-    " AND EXISTS (SELECT 1 FROM persons p WHERE p.id = o.a)"
-    " AND EXISTS (SELECT 1 FROM persons p WHERE p.id = o.b)"
-    " AND NOT EXISTS (SELECT 1 FROM judgements j WHERE j.person_id = o.a AND j.other_id = o.b"
-    "  AND j.kind = 'never')"
-    " ORDER BY o.score DESC, o.a, o.b LIMIT $4"};
+// ListPossibleMatches: the open pairs (README.md, "Possible matches") of
+// the stored rows pm `from`, in the order (score DESC, person_a, person_b)
+// of the rows, after the cursor ($1 score, $2/$3: the last row's stored
+// ids; 'Infinity', 0, 0 for the first page), at most $4. A row is read
+// through the redirects of merges (one hop reaches a live person) as the
+// pair (a, b), a < b, and left out when the two are one person by now, one
+// is gone, a never-match stands between them, or an earlier row in that
+// order reads as the same pair (each pair once, with its best score). Rows
+// (a, b, score, found_at, the row's person_a, person_b: the cursor);
+// `also`, a further condition on o.
+#define IDRES_SQL_REDIRECT(id) \
+  "COALESCE((SELECT m.survivor_id FROM merges m WHERE m.absorbed_id = " id "), " id ")"
+#define IDRES_SQL_OPEN_POSSIBLE(from, also) \
+  "SELECT o.a, o.b, pm.score, " IDRES_SQL_RFC3339("pm.found_at") ", pm.person_a, pm.person_b"     \
+  " FROM " from " CROSS JOIN LATERAL (SELECT " IDRES_SQL_REDIRECT("pm.person_a") " AS x, "        \
+  IDRES_SQL_REDIRECT("pm.person_b") " AS y) r"                                                    \
+  " CROSS JOIN LATERAL (SELECT LEAST(r.x, r.y) AS a, GREATEST(r.x, r.y) AS b) o"                  \
+  " WHERE pm.score <= $1::float8"                                                                 \
+  " AND (pm.score < $1::float8 OR (pm.person_a, pm.person_b) > ($2::bigint, $3::bigint))"         \
+  " AND o.a <> o.b"                                                                               \
+  " AND EXISTS (SELECT 1 FROM persons p WHERE p.id = o.a)"                                        \
+  " AND EXISTS (SELECT 1 FROM persons p WHERE p.id = o.b)"                                        \
+  " AND NOT EXISTS (SELECT 1 FROM judgements j WHERE j.person_id = o.a AND j.other_id = o.b"      \
+  "  AND j.kind = 'never')"                                                                       \
+  " AND NOT EXISTS (SELECT 1 FROM (SELECT o.a AS v UNION ALL SELECT o.b UNION ALL"                \
+  "  SELECT m.absorbed_id FROM merges m WHERE m.survivor_id IN (o.a, o.b)) s"                     \
+  "  JOIN possible_matches q ON q.person_a = s.v"                                                 \
+  "  WHERE (q.score > pm.score OR (q.score = pm.score"                                            \
+  "   AND (q.person_a, q.person_b) < (pm.person_a, pm.person_b)))"                                \
+  "  AND LEAST(" IDRES_SQL_REDIRECT("q.person_a") ", " IDRES_SQL_REDIRECT("q.person_b") ") = o.a" \
+  "  AND GREATEST(" IDRES_SQL_REDIRECT("q.person_a") ", " IDRES_SQL_REDIRECT("q.person_b")        \
+  ") = o.b)" also " ORDER BY pm.score DESC, pm.person_a, pm.person_b LIMIT $4"
+
+// For the transaction alone: no JIT compilation. A listing's plan is
+// costed as if it read the whole table, so PostgreSQL would JIT-compile it
+// (about 0.7 s, far more than the page it reads in index order).
+inline constexpr Statement kJitOff{"idres_jit_off", "SELECT set_config('jit', 'off', true)"};
+
+// Every open pair: the rows in index order (step 7's possible_matches_order),
+// so a page reads about as many rows as it returns.
+inline constexpr Statement kListPossibleMatches{"idres_list_possible_matches",
+                                                IDRES_SQL_OPEN_POSSIBLE("possible_matches pm", "")};
+
+// Person $5's open pairs: the rows naming it or an id merged into it.
+inline constexpr Statement kListPossibleMatchesOf{
+    "idres_list_possible_matches_of",
+    "WITH s AS (SELECT $5::bigint AS v UNION ALL"
+    " SELECT absorbed_id FROM merges WHERE survivor_id = $5)" IDRES_SQL_OPEN_POSSIBLE(
+        "(SELECT q.* FROM s JOIN possible_matches q ON q.person_a = s.v UNION"
+        " SELECT q.* FROM s JOIN possible_matches q ON q.person_b = s.v) pm",
+        " AND $5 IN (o.a, o.b)")};
 
 // Why id $1 names no person: (why, removed_at), or no row.
 inline constexpr Statement kReadRemoval{
