@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's run command. On a fresh Debian 12 machine: installs missing
 # dependencies, builds (Release), starts the embedded PostgreSQL 15 cluster
-# kept in .idres/pg (created on the first run, reused and kept afterwards),
+# kept in .idres/pg (created on the first run, reused and kept afterwards;
+# IDRES_STATE_DIR puts .idres elsewhere, IDRES_PG_PORT moves it off 54329),
 # and serves on 127.0.0.1:8080 (`idres serve` migrates the store first: schema/).
 # With IDRES_DATABASE_URL set (or --database-url given) it uses that database
 # and starts no cluster. Ctrl-C stops the service, then the embedded cluster
@@ -23,7 +24,7 @@ if [ "$external" -eq 1 ]; then
   exec "$IDRES" serve "$@"
 fi
 
-STATE="$IDRES_ROOT/.idres"
+STATE="${IDRES_STATE_DIR:-$IDRES_ROOT/.idres}"
 DATA="$STATE/pg/data"
 PORT="${IDRES_PG_PORT:-54329}"
 mkdir -p "$STATE/pg"
