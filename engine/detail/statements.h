@@ -56,6 +56,24 @@ struct Statement {
   " GROUP BY 1, 2 ON CONFLICT (person_a, person_b) DO UPDATE SET score = EXCLUDED.score," \
   " found_at = now()"
 
+// The ids `ids` (bigint[]) and every id merged into one of them: rows
+// (id). A possible match is closed once both its ids are in such a set of
+// one person, or of two a never-match keeps apart.
+// clang-format off
+#define IDRES_SQL_WITH_MERGED(ids) \
+  "SELECT unnest(" ids ") AS id UNION SELECT absorbed_id FROM merges" \
+  " WHERE survivor_id = ANY(" ids ")"
+// clang-format on
+
+// Deletes the possible matches with both ids (WITHIN) or either (OF) in
+// CTE `set` (rows (id), IDRES_SQL_WITH_MERGED's): the pairs a merge or a
+// never-match closed, or those of persons gone.
+#define IDRES_SQL_DROP_PAIRS(set, both_or_either)                                           \
+  "DELETE FROM possible_matches WHERE person_a IN (SELECT id FROM " set ") " both_or_either \
+  " person_b IN (SELECT id FROM " set ") RETURNING 1"
+#define IDRES_SQL_DROP_PAIRS_WITHIN(set) IDRES_SQL_DROP_PAIRS(set, "AND")
+#define IDRES_SQL_DROP_PAIRS_OF(set) IDRES_SQL_DROP_PAIRS(set, "OR")
+
 // The history rows of the records written (CTE w, IDRES_SQL_RECORD_INSERT's
 // rows): added, or replaced (an update of the stored row).
 #define IDRES_SQL_RECORD_EVENTS                                                        \
@@ -133,7 +151,8 @@ inline constexpr Statement kMoveIdentifiers{
 // the survivor ($1) so one hop always reaches a live person; each absorbed
 // id redirects to it, with a 'merged' change row (README.md, "The change
 // feed"; the survivor's 'updated' comes with kUpdatePersons); their records
-// move to it; then the absorbed rows go. $3 reason.
+// move to it; the possible matches among them, closed now, go; then the
+// absorbed rows go. $3 reason.
 inline constexpr Statement kRedirectAndDelete{
     "idres_redirect_and_delete",
     "WITH r AS (UPDATE merges SET survivor_id = $1 WHERE survivor_id = ANY($2::bigint[])"
@@ -151,7 +170,9 @@ inline constexpr Statement kRedirectAndDelete{
     " j1 AS (UPDATE judgements SET person_id = $1 WHERE person_id = ANY($2::bigint[])"
     "  AND other_id <> $1 AND other_id <> ALL($2::bigint[]) RETURNING 1),"
     " j2 AS (UPDATE judgements SET other_id = $1 WHERE other_id = ANY($2::bigint[])"
-    "  AND person_id <> $1 AND person_id <> ALL($2::bigint[]) RETURNING 1)"
+    "  AND person_id <> $1 AND person_id <> ALL($2::bigint[]) RETURNING 1),"
+    " one AS (" IDRES_SQL_WITH_MERGED("($2::bigint[] || $1::bigint)") "),"
+    " pm AS (" IDRES_SQL_DROP_PAIRS_WITHIN("one") ")"
     " DELETE FROM persons WHERE id = ANY($2::bigint[])"};
 
 // Steps 6 and 7, the persons a transaction's records created, in one
@@ -268,8 +289,9 @@ inline constexpr Statement kShrinkPersons{
     "  (SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[]))"};
 
 // Step 7, DeleteRecord: the records deleted (row ids $1) and the persons
-// left without any record ($2), removed with their values, keys and the
-// redirects to them; removed_persons keeps that they were, without data,
+// left without any record ($2), removed with their values, keys, possible
+// matches (theirs and those of the ids merged into them) and the redirects
+// to them; removed_persons keeps that they were, without data,
 // and each gets an 'erased' change row (gone without a survivor).
 inline constexpr Statement kDropRecords{
     "idres_drop_records",
@@ -280,6 +302,8 @@ inline constexpr Statement kDropRecords{
     "  WHERE person_id <> ALL($2::bigint[]) RETURNING 1),"
     " c AS (INSERT INTO changes (person_id, kind) SELECT x.p, 'erased'"
     "  FROM unnest($2::bigint[]) WITH ORDINALITY AS x(p, n) ORDER BY x.n),"
+    " gone AS (" IDRES_SQL_WITH_MERGED("$2::bigint[]") "),"
+    " pm AS (" IDRES_SQL_DROP_PAIRS_OF("gone") "),"
     " m AS (DELETE FROM merges WHERE survivor_id = ANY($2::bigint[]) RETURNING 1),"
     " j AS (DELETE FROM judgements WHERE person_id = ANY($2::bigint[])"
     "  OR other_id = ANY($2::bigint[]) RETURNING 1),"
@@ -323,13 +347,11 @@ inline constexpr Statement kReadRecordsOf{
 // Returns those ids.
 inline constexpr Statement kErasePerson{
     "idres_erase_person",
-    "WITH gone AS (SELECT $1::bigint AS id UNION SELECT absorbed_id FROM merges"
-    "  WHERE survivor_id = $1),"
+    "WITH gone AS (" IDRES_SQL_WITH_MERGED("ARRAY[$1::bigint]") "),"
     " c AS (INSERT INTO changes (person_id, kind) VALUES ($1, 'erased') RETURNING 1),"
     " j AS (DELETE FROM judgements WHERE person_id = $1 OR other_id = $1 RETURNING 1),"
     " e AS (DELETE FROM person_events WHERE person_id IN (SELECT id FROM gone) RETURNING 1),"
-    " pm AS (DELETE FROM possible_matches WHERE person_a IN (SELECT id FROM gone)"
-    "  OR person_b IN (SELECT id FROM gone) RETURNING 1),"
+    " pm AS (" IDRES_SQL_DROP_PAIRS_OF("gone") "),"
     " m AS (DELETE FROM merges WHERE survivor_id = $1 RETURNING 1),"
     " r AS (DELETE FROM records WHERE person_id = $1 RETURNING 1),"
     " k AS (DELETE FROM match_keys WHERE person_id = $1 RETURNING 1),"
@@ -339,11 +361,14 @@ inline constexpr Statement kErasePerson{
     " ON CONFLICT (person_id) DO UPDATE SET why = 'erased', removed_at = now()"
     " RETURNING person_id"};
 
-// NeverMatch: persons $1 and $2 are not one, stored both ways (once).
+// NeverMatch: persons $1 and $2 are not one, stored both ways (once); the
+// possible matches between them (through the ids merged into either) go.
 inline constexpr Statement kJudgeNever{
     "idres_judge_never",
     "WITH d AS (DELETE FROM judgements WHERE (person_id, other_id) IN (($1, $2), ($2, $1))"
     "  RETURNING 1),"
+    " two AS (" IDRES_SQL_WITH_MERGED("ARRAY[$1::bigint, $2::bigint]") "),"
+    " pm AS (" IDRES_SQL_DROP_PAIRS_WITHIN("two") "),"
     " e AS (INSERT INTO person_events (person_id, kind, other_id)"
     "  VALUES ($1, 'judged_never', $2), ($2, 'judged_never', $1) RETURNING 1)"
     " INSERT INTO judgements (person_id, other_id, kind) VALUES ($1, $2, 'never'), ($2, $1, "

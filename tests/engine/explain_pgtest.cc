@@ -243,9 +243,19 @@ TEST_CASE("possible matches: a record in the review band is kept apart and liste
 
   // A steward closes them: a never-match, an always-match (one person
   // now), an erasure (its rows go).
+  // Each closing statement deletes the rows it closed.
+  const auto rows_between = [&](std::int64_t a, std::int64_t b) {
+    return db.Count(
+        "SELECT count(*) FROM possible_matches WHERE person_a = " + std::to_string(std::min(a, b)) +
+        " AND person_b = " + std::to_string(std::max(a, b)));
+  };
+  REQUIRE(rows_between(anna.person_id, c.person_id) == 1);
   REQUIRE(engine->NeverMatch(anna.person_id, c.person_id) == JudgeResult::kDone);
   CHECK(engine->ExplainPair(c.person_id, anna.person_id)->judgement == "never");
+  CHECK(rows_between(anna.person_id, c.person_id) == 0);
+  REQUIRE(rows_between(olle.person_id, per.person_id) == 1);
   REQUIRE(engine->AlwaysMatch(olle.person_id, per.person_id));
+  CHECK(rows_between(olle.person_id, per.person_id) == 0);
   page = engine->ListPossibleMatches("", 10);
   REQUIRE(page.matches.size() == 1);
   CHECK(page.matches[0].person_a == ines.person_id);
@@ -280,6 +290,8 @@ TEST_CASE("possible matches: read through a merge, each pair once with its best 
   const std::int64_t one = merged->survivor;
   REQUIRE((one == anna.person_id || one == clara.person_id));
   const std::int64_t gone = one == anna.person_id ? clara.person_id : anna.person_id;
+  // The merge deleted the pair it closed, and kept the two it did not.
+  CHECK(db.Count("SELECT count(*) FROM possible_matches") == 3);
 
   // Anna-and-Clara are one person: their own pair is closed, and their two
   // pairs with Olle are one, with the better score.
@@ -311,6 +323,42 @@ TEST_CASE("possible matches: read through a merge, each pair once with its best 
     } while (!cursor.empty() && seen.size() < 10);
     CHECK(seen == pairs(all));
   }
+}
+
+TEST_CASE("possible matches: closed rows go with the merge, the never-match or the person",
+          "[pg][explain]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const auto twin = [&](const char* given, const char* family, const char* born,
+                        const char* record_id) {
+    Record r = Twin(given, family, born);
+    r.source = "crm";
+    r.record_id = record_id;
+    return engine->Upsert(r);
+  };
+  const UpsertResult anna = twin("Anna", "Berg", "1980-01-02", "a");
+  const UpsertResult clara = twin("Clara", "Berg", "1980-01-02", "c");
+  const UpsertResult olle = twin("Olle", "Lind", "1975-05-06", "o");
+  const UpsertResult per = twin("Per", "Lind", "1975-05-06", "p");
+  REQUIRE(db.Count("SELECT count(*) FROM possible_matches") == 2);
+  // A pair through an id merged away since: Olle was near Anna, and Anna is
+  // merged into Clara (or Clara into Anna); then a never-match between the
+  // survivor and Olle closes that pair through the redirect.
+  db.Exec("INSERT INTO possible_matches (person_a, person_b, score) VALUES (" +
+          std::to_string(std::min(anna.person_id, olle.person_id)) + ", " +
+          std::to_string(std::max(anna.person_id, olle.person_id)) + ", 7)");
+  const auto merged = engine->AlwaysMatch(clara.person_id, anna.person_id);
+  REQUIRE(merged);
+  CHECK(db.Count("SELECT count(*) FROM possible_matches") == 2);  // Berg twins' pair went
+  REQUIRE(engine->NeverMatch(merged->survivor, olle.person_id) == JudgeResult::kDone);
+  CHECK(db.Count("SELECT count(*) FROM possible_matches") == 1);  // and the one through Anna
+  // Per's only record deleted: Per is gone, and the pair with Olle with him.
+  const auto deleted = engine->DeleteRecord("crm", "p");
+  REQUIRE(deleted);
+  REQUIRE(deleted->person_removed);
+  CHECK(db.Count("SELECT count(*) FROM possible_matches") == 0);
+  CHECK(engine->ListPossibleMatches("", 10).matches.empty());
+  CHECK(StoreInconsistency(db).empty());
 }
 
 TEST_CASE("possible matches: none below the review threshold, none for a match", "[pg][explain]") {
