@@ -71,7 +71,9 @@ constexpr v1::ChangeKind kChangeKinds[] = {v1::CHANGE_KIND_CREATED, v1::CHANGE_K
                                            v1::CHANGE_KIND_MERGED, v1::CHANGE_KIND_SPLIT,
                                            v1::CHANGE_KIND_ERASED};
 
-void FillIdentifier(const Identifier& in, v1::Identifier& out) {
+// Anything with type and value: an Identifier, a RawIdentifier, a person's.
+template <typename AnyIdentifier>
+void FillIdentifier(const AnyIdentifier& in, v1::Identifier& out) {
   out.set_type(in.type);
   out.set_value(in.value);
 }
@@ -96,15 +98,10 @@ void FillCommon(const UpsertResult& result, Message& out) {
   for (const auto id : result.split_person_ids) out.add_split_person_ids(id);
 }
 
-// Identifiers (anything with type and value) and traits into a v1::Record
-// or v1::Person.
+// Identifiers and traits into a v1::Record or v1::Person.
 template <typename Identifiers, typename Message>
 void FillIdentifiersAndTraits(const Identifiers& identifiers, const Traits& traits, Message& out) {
-  for (const auto& identifier : identifiers) {
-    auto* i = out.add_identifiers();
-    i->set_type(identifier.type);
-    i->set_value(identifier.value);
-  }
+  for (const auto& identifier : identifiers) FillIdentifier(identifier, *out.add_identifiers());
   auto& fields = *out.mutable_traits()->mutable_fields();
   for (const auto& [key, trait] : traits) fields[key] = FromTrait(trait);
 }

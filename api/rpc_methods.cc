@@ -34,13 +34,16 @@ std::optional<RpcError> OverLimit(std::string_view whole, int count, std::string
                                                 std::to_string(most) + " are allowed"};
 }
 
-// A judgement's two ids: invalid_argument unless both are positive.
-std::optional<RpcError> BadPair(const v1::JudgeRequest& request) {
+// A request's two ids (a judgement's, ExplainPair's): invalid_argument
+// unless both are positive.
+template <typename PairRequest>
+std::optional<RpcError> BadPair(const PairRequest& request) {
   if (request.person_a() > 0 && request.person_b() > 0) return std::nullopt;
   return Invalid("personA and personB must be positive ids");
 }
 
-RpcError NoPair(const v1::JudgeRequest& request) {
+template <typename PairRequest>
+RpcError NoPair(const PairRequest& request) {
   return {Code::kNotFound, "no person " + std::to_string(request.person_a()) + " or " +
                                std::to_string(request.person_b())};
 }
@@ -86,14 +89,9 @@ Reply<v1::ExplainResponse> IdentityMethods::Explain(const v1::ExplainRequest& re
 
 Reply<v1::ExplainPairResponse> IdentityMethods::ExplainPair(const v1::ExplainPairRequest& request,
                                                             const Deadline& deadline) const {
-  if (request.person_a() <= 0 || request.person_b() <= 0) {
-    return Invalid("personA and personB must be positive ids");
-  }
+  if (auto bad = BadPair(request)) return std::move(*bad);
   const auto pair = backend_.ExplainPair(request.person_a(), request.person_b(), deadline);
-  if (!pair) {
-    return RpcError{Code::kNotFound, "no person " + std::to_string(request.person_a()) + " or " +
-                                         std::to_string(request.person_b())};
-  }
+  if (!pair) return NoPair(request);
   v1::ExplainPairResponse response;
   FillPair(*pair, response);
   return response;

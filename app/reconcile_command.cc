@@ -27,18 +27,11 @@ struct ReconcileFlags {
 };
 
 int RunReconcileCommand(const ReconcileFlags& f) {
-  EngineOptions options;
-  try {
-    options = f.engine.ToOptions(1);
-  } catch (const std::exception& e) {
-    spdlog::error("reconcile: {}", e.what());
-    return 2;
-  }
-  MigrateStore(options.database_url, options.model);
-  Engine engine(std::move(options));
+  auto engine = OpenEngine("reconcile", f.engine);
+  if (!engine) return 2;
   const std::atomic<bool>& stop = batch::StopOnInterrupt();
   batch::ReconcileRun run = batch::RunReconcile(
-      engine, f.region, f.dry_run, f.progress,
+      *engine, f.region, f.dry_run, f.progress,
       [](const std::string& line) { std::printf("%s\n", line.c_str()); }, &stop);
   std::fputs(run.summary.ToText().c_str(), stdout);
   std::fflush(stdout);

@@ -90,15 +90,20 @@ std::variant<CsvFields, std::string> SplitCsvRecord(std::string_view text) {
   }
 }
 
+bool ReadLine(std::istream& in, std::string* line, std::uint64_t* offset) {
+  if (!std::getline(in, *line)) return false;
+  *offset += line->size() + (in.eof() ? 0 : 1);
+  if (!line->empty() && line->back() == '\r') line->pop_back();
+  return true;
+}
+
 bool ReadCsvRecordText(std::istream& in, std::string* text, std::uint64_t* offset,
                        std::uint64_t* lines) {
   text->clear();
   *lines = 0;
   std::string line;
-  while (std::getline(in, line)) {
-    *offset += line.size() + (in.eof() ? 0 : 1);
+  while (ReadLine(in, &line, offset)) {
     ++*lines;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
     if (*lines > 1) text->push_back('\n');
     text->append(line);
     if (!InsideQuotes(*text)) return true;

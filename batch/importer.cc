@@ -1,5 +1,6 @@
 #include "batch/importer.h"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <chrono>
@@ -19,9 +20,7 @@ namespace {
 std::string Describe(const std::vector<ColumnMapping>& mappings, std::string_view verb) {
   std::string text;
   for (const ColumnMapping& m : mappings) {
-    text += std::string(verb) + " " + m.name + "=";
-    for (std::size_t i = 0; i < m.columns.size(); ++i) text += (i ? "+" : "") + m.columns[i];
-    text += ";";
+    text += fmt::format("{} {}={};", verb, m.name, fmt::join(m.columns, "+"));
   }
   return text;
 }

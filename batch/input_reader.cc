@@ -9,14 +9,6 @@ bool IsBlank(std::string_view text) {
   return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
 
-// Reads one physical line; `*offset` advances by the bytes consumed.
-bool ReadLine(std::istream& in, std::string* line, std::uint64_t* offset) {
-  if (!std::getline(in, *line)) return false;
-  *offset += line->size() + (in.eof() ? 0 : 1);
-  if (!line->empty() && line->back() == '\r') line->pop_back();
-  return true;
-}
-
 }  // namespace
 
 InputFormat FormatOf(const std::string& path, InputFormat requested) {

@@ -52,10 +52,8 @@ double Both(std::string_view ga, std::string_view gb, std::string_view sa, std::
 }
 
 std::string WithoutDigits(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    if (std::isdigit(static_cast<unsigned char>(c)) == 0) out += c;
-  }
+  std::string out(s);
+  std::erase_if(out, [](unsigned char c) { return std::isdigit(c) != 0; });
   return out;
 }
 
@@ -83,11 +81,10 @@ std::size_t CompareNames(std::string_view a, std::string_view b) {
   }
   const bool both_given = !pa.given.empty();  // else both are single names
   const bool same_surname = pa.surname == pb.surname;
+  const bool initial =
+      both_given && pa.given[0] == pb.given[0] && (pa.given.size() == 1 || pb.given.size() == 1);
   if (same_surname && both_given && AreNicknames(pa.given, pb.given)) return kNameNickname;
-  if (same_surname && both_given && (pa.given.size() == 1 || pb.given.size() == 1) &&
-      pa.given[0] == pb.given[0]) {
-    return kNameInitial;
-  }
+  if (same_surname && initial) return kNameInitial;
   // Token by token, in the given order and crossed (given and surname
   // swapped by the source).
   const double jw = std::max(Both(pa.given, pb.given, pa.surname, pb.surname),
@@ -97,8 +94,6 @@ std::size_t CompareNames(std::string_view a, std::string_view b) {
   if (!same_surname && !SoundAlike(pa.surname, pb.surname)) return kNameDifferent;
   // The surnames sound alike: the given names decide whether that is one
   // person misspelt or a relative.
-  const bool initial =
-      both_given && pa.given[0] == pb.given[0] && (pa.given.size() == 1 || pb.given.size() == 1);
   const bool given_agree = !both_given || initial || TokenSimilarity(pa.given, pb.given) >= 0.88 ||
                            AreNicknames(pa.given, pb.given);
   return given_agree ? kNameSurnamePhonetic : kNameSurnameOnly;

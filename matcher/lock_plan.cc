@@ -21,9 +21,10 @@ ValuesByType GroupByType(std::span<const Identifier> identifiers) {
   return grouped;
 }
 
-void SortUnique(std::vector<std::int64_t>& keys) {
-  std::sort(keys.begin(), keys.end());
-  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+template <typename T>
+void SortUnique(std::vector<T>& items) {
+  std::sort(items.begin(), items.end());
+  items.erase(std::unique(items.begin(), items.end()), items.end());
 }
 
 void AddCodes(const PhoneticCodes& c, std::set<std::string>& out) {
@@ -110,8 +111,7 @@ LockPlan LockPlanner::Plan(std::span<const Identifier> identifiers) const {
       plan.lock_keys.push_back(LockKey(id));
     }
   }
-  std::sort(plan.lookups.begin(), plan.lookups.end());
-  plan.lookups.erase(std::unique(plan.lookups.begin(), plan.lookups.end()), plan.lookups.end());
+  SortUnique(plan.lookups);
   bool truncated = false;
   plan.match_keys = MatchKeys(identifiers, model_.max_keys + 1, &truncated);
   if (truncated || plan.match_keys.size() + plan.lookups.size() > model_.max_keys) {

@@ -2,6 +2,7 @@
 
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <fstream>
@@ -84,14 +85,10 @@ std::string ApplyType(const std::string& name, const toml::table& t, Model& mode
   if (!Read(t, "kind", &kind, &error, at)) return error;
   if (fresh && kind.empty()) return at + ": a new type needs a kind";
   if (!kind.empty()) {
-    bool known = false;
-    for (const auto& [k, kname] : kKinds) {
-      if (kind == kname) {
-        type.kind = k;
-        known = true;
-      }
-    }
-    if (!known) return at + ".kind: unknown kind " + kind;
+    const auto known =
+        std::find_if(kKinds.begin(), kKinds.end(), [&](const auto& k) { return kind == k.second; });
+    if (known == kKinds.end()) return at + ".kind: unknown kind " + kind;
+    type.kind = known->first;
     if (fresh) type.comparison = DefaultComparison(type.kind);
   }
   if (!Read(t, "comparison", &comparison, &error, at)) return error;

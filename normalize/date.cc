@@ -67,10 +67,7 @@ bool MonthFirstRegion(std::string_view region) {
       "US", "PR", "GU", "VI", "AS", "MP", "UM", "PH", "FM", "MH", "PW"};
   std::string upper;
   for (char c : region) upper.push_back(static_cast<char>(c & ~0x20));
-  for (std::string_view r : kMonthFirst) {
-    if (upper == r) return true;
-  }
-  return false;
+  return std::find(kMonthFirst.begin(), kMonthFirst.end(), upper) != kMonthFirst.end();
 }
 
 struct Token {

@@ -29,12 +29,9 @@ KindResult NormalizeDocument(std::string_view input) {
   } else {
     // Upper case and NFKC until stable (upper case can decompose: "ß" ->
     // "SS"; NFKC can compose).
-    number = std::string(input);
-    for (int round = 0; round < 4; ++round) {
-      std::string next = Alphanumerics(nd::Upper(nd::Nfkc(number)));
-      if (next == number) break;
-      number = std::move(next);
-    }
+    number = nd::UntilStable(std::string(input), 4, [](const std::string& s) {
+      return Alphanumerics(nd::Upper(nd::Nfkc(s)));
+    });
   }
   if (number.empty()) return KindResult::Reject("the document number has no letter or digit");
   return KindResult::Ok(std::move(number));

@@ -20,13 +20,8 @@ constexpr std::size_t kMaxAddressBytes = 254;
 // practice.
 std::string Canonical(std::string_view s, bool fast_path) {
   if (fast_path && nd::IsAscii(s)) return nd::AsciiLower(s);
-  std::string text = nd::Lower(nd::Nfkc(s));
-  for (int round = 0; round < 3; ++round) {
-    std::string again = nd::Lower(nd::Nfkc(text));
-    if (again == text) break;
-    text = std::move(again);
-  }
-  return text;
+  return nd::UntilStable(std::string(s), 4,
+                         [](const std::string& text) { return nd::Lower(nd::Nfkc(text)); });
 }
 
 KindResult CheckLocal(std::string_view local) {

@@ -26,13 +26,9 @@ std::string WithoutSpacesAndDashes(std::string_view s) {
 // ("A \u030A" -> "A\u030A" -> "\u00C5"), and NFKC can make new spaces
 // ("\u00A8" -> " \u0308"). ASCII text is stable after one pass.
 std::string StableCode(std::string_view input) {
-  std::string code(input);
-  for (int round = 0; round < 4; ++round) {
-    std::string next = WithoutSpacesAndDashes(nd::Upper(nd::Nfkc(code)));
-    if (next == code) break;
-    code = std::move(next);
-  }
-  return code;
+  return nd::UntilStable(std::string(input), 4, [](const std::string& code) {
+    return WithoutSpacesAndDashes(nd::Upper(nd::Nfkc(code)));
+  });
 }
 
 }  // namespace

@@ -174,8 +174,8 @@ RunResult RunImportCli(const SuiteContext& ctx, std::int64_t records,
     }
   }
   ScratchDatabase db(ctx.cluster, ctx.db_prefix + "_import_" + "cli");
-  std::vector<std::string> argv = {ctx.idres_binary};
-  for (auto& a : Expand(import_args, "", db.url(), "", file)) argv.push_back(std::move(a));
+  std::vector<std::string> argv = Expand(import_args, "", db.url(), "", file);
+  argv.insert(argv.begin(), ctx.idres_binary);
   const auto t0 = Clock::now();
   const int status = RunToEnd(argv, ctx.work_dir + "/import.log");
   RunResult r;

@@ -10,13 +10,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-struct ClientTally {
-  std::int64_t ok = 0;
-  std::int64_t errors = 0;
-  std::string first_error;
-  std::vector<double> latencies_ms;
-};
-
 // The q-quantile (0..1) of `values` by nearest rank; 0 when empty. Sorts.
 double Quantile(std::vector<double>& values, double q) {
   if (values.empty()) return 0;
@@ -28,7 +21,7 @@ double Quantile(std::vector<double>& values, double q) {
 }  // namespace
 
 LoadResult RunClosedLoop(const LoadOptions& options, const Op& op) {
-  std::vector<ClientTally> tallies(options.clients);
+  std::vector<LoadResult> tallies(options.clients);  // each client's own operations
   std::atomic<std::int64_t> next_seq{0};
   std::atomic<bool> go{false};
   std::atomic<int> ready{0};
@@ -39,7 +32,7 @@ LoadResult RunClosedLoop(const LoadOptions& options, const Op& op) {
   threads.reserve(options.clients);
   for (int c = 0; c < options.clients; ++c) {
     threads.emplace_back([&, c] {
-      ClientTally& tally = tallies[c];
+      LoadResult& tally = tallies[c];
       tally.latencies_ms.reserve(4096);
       ready.fetch_add(1);
       while (!go.load(std::memory_order_acquire)) std::this_thread::yield();

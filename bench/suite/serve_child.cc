@@ -16,11 +16,9 @@ ServeChild::ServeChild(const SuiteContext& ctx, const std::string& database_url,
     }
   }
   if (port_ == 0) throw std::runtime_error("no free port for idres serve");
-  std::vector<std::string> argv = {ctx.idres_binary};
-  for (auto& a :
-       Expand(ctx.serve_args, std::to_string(port_), database_url, std::to_string(pool))) {
-    argv.push_back(std::move(a));
-  }
+  std::vector<std::string> argv =
+      Expand(ctx.serve_args, std::to_string(port_), database_url, std::to_string(pool));
+  argv.insert(argv.begin(), ctx.idres_binary);
   child_ = std::make_unique<ChildProcess>(argv, ctx.work_dir + "/serve.log");
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (!api::PortOpen("127.0.0.1", port_)) {

@@ -2,6 +2,7 @@
 
 #include <unicode/uidna.h>
 
+#include <algorithm>
 #include <string>
 
 #include "normalize/detail/icu.h"
@@ -19,10 +20,7 @@ bool IsPlainLabel(std::string_view label) {
   if (label.front() == '-' || label.back() == '-') return false;
   // "ab--..." is reserved (e.g. "xn--" punycode): let ICU decide.
   if (label.size() >= 4 && label[2] == '-' && label[3] == '-') return false;
-  for (char c : label) {
-    if (!IsLdh(c)) return false;
-  }
-  return true;
+  return std::all_of(label.begin(), label.end(), IsLdh);
 }
 
 // The first IDNA error in `errors`, in words.

@@ -10,6 +10,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 struct UIDNA;
 
@@ -27,6 +28,19 @@ std::string Nfc(std::string_view s);
 // (never the process locale: Turkish dotless i must not depend on it).
 std::string Lower(std::string_view s);
 std::string Upper(std::string_view s);
+
+// `step` applied to `text` until the text no longer changes, at most `rounds`
+// times: case mapping, NFKC and removing characters can each undo what
+// another did, and a canonical form must be a fixpoint.
+template <typename Step>
+std::string UntilStable(std::string text, int rounds, Step step) {
+  for (int round = 0; round < rounds; ++round) {
+    std::string next = step(text);
+    if (next == text) break;
+    text = std::move(next);
+  }
+  return text;
+}
 
 // The shared UTS #46 IDNA instance (nontransitional, STD3 rules, BiDi and
 // CONTEXTJ checks).
