@@ -222,6 +222,33 @@ TEST_CASE("a migrated store migrates again to nothing", "[pg][migration]") {
   CHECK(PersonCount(db) == 1);
 }
 
+TEST_CASE("step 7 deletes the possible matches closed before closing deleted them",
+          "[pg][migration]") {
+  // A store at step 6: its pairs were kept when their persons merged, went
+  // or were judged apart.
+  TestDatabase db(TestDatabase::Contents::kEmpty);
+  MigrateStore(db.url(), Model::Defaults());
+  db.Exec("DROP INDEX possible_matches_order; DELETE FROM idres_schema_version WHERE version = 7");
+  db.Exec("INSERT INTO persons (traits) SELECT '{}' FROM generate_series(1, 5)");  // 1 to 5
+  db.Exec(
+      "INSERT INTO merges (absorbed_id, survivor_id) VALUES (2, 1);"
+      " DELETE FROM persons WHERE id = 2;"
+      " INSERT INTO judgements (person_id, other_id, kind)"
+      " VALUES (3, 4, 'never'), (4, 3, 'never')");
+  db.Exec(
+      "INSERT INTO possible_matches (person_a, person_b, score) VALUES"
+      " (1, 2, 9),"     // closed: 2 is 1 now
+      " (2, 3, 8),"     // open: reads as (1, 3)
+      " (3, 4, 7),"     // closed: judged apart
+      " (4, 99, 7),"    // closed: 99 is no person
+      " (3, 5, 6.5)");  // open
+  const StoreMigration m = MigrateStore(db.url(), Model::Defaults());
+  CHECK(m.applied == std::vector<int>{7});
+  CHECK(db.Rows("SELECT person_a, person_b FROM possible_matches ORDER BY 1, 2") ==
+        Table{{"2", "3"}, {"3", "5"}});
+  CHECK(MakeEngine(db, 1)->ListPossibleMatches("", 10).matches.size() == 2);
+}
+
 TEST_CASE("a model that makes a shared type exclusive is refused, and changes nothing",
           "[pg][migration]") {
   TestDatabase db(TestDatabase::Contents::kEmpty);
