@@ -435,10 +435,15 @@ inline constexpr Statement kWritePossibleMatches{
 // `also`, a further condition on o.
 #define IDRES_SQL_REDIRECT(id) \
   "COALESCE((SELECT m.survivor_id FROM merges m WHERE m.absorbed_id = " id "), " id ")"
+// Row `row`'s two ids read through the redirects, as columns x, y of `as`.
+// clang-format off
+#define IDRES_SQL_READ_THROUGH(row, as) \
+  " CROSS JOIN LATERAL (SELECT " IDRES_SQL_REDIRECT(row ".person_a") " AS x, " \
+  IDRES_SQL_REDIRECT(row ".person_b") " AS y) " as
+// clang-format on
 #define IDRES_SQL_OPEN_POSSIBLE(from, also) \
   "SELECT o.a, o.b, pm.score, " IDRES_SQL_RFC3339("pm.found_at") ", pm.person_a, pm.person_b"     \
-  " FROM " from " CROSS JOIN LATERAL (SELECT " IDRES_SQL_REDIRECT("pm.person_a") " AS x, "        \
-  IDRES_SQL_REDIRECT("pm.person_b") " AS y) r"                                                    \
+  " FROM " from IDRES_SQL_READ_THROUGH("pm", "r")                                                \
   " CROSS JOIN LATERAL (SELECT LEAST(r.x, r.y) AS a, GREATEST(r.x, r.y) AS b) o"                  \
   " WHERE pm.score <= $1::float8"                                                                 \
   " AND (pm.score < $1::float8 OR (pm.person_a, pm.person_b) > ($2::bigint, $3::bigint))"         \
@@ -450,11 +455,11 @@ inline constexpr Statement kWritePossibleMatches{
   " AND NOT EXISTS (SELECT 1 FROM (SELECT o.a AS v UNION ALL SELECT o.b UNION ALL"                \
   "  SELECT m.absorbed_id FROM merges m WHERE m.survivor_id IN (o.a, o.b)) s"                     \
   "  JOIN possible_matches q ON q.person_a = s.v"                                                 \
+  IDRES_SQL_READ_THROUGH("q", "qr")                                                               \
   "  WHERE (q.score > pm.score OR (q.score = pm.score"                                            \
   "   AND (q.person_a, q.person_b) < (pm.person_a, pm.person_b)))"                                \
-  "  AND LEAST(" IDRES_SQL_REDIRECT("q.person_a") ", " IDRES_SQL_REDIRECT("q.person_b") ") = o.a" \
-  "  AND GREATEST(" IDRES_SQL_REDIRECT("q.person_a") ", " IDRES_SQL_REDIRECT("q.person_b")        \
-  ") = o.b)" also " ORDER BY pm.score DESC, pm.person_a, pm.person_b LIMIT $4"
+  "  AND LEAST(qr.x, qr.y) = o.a AND GREATEST(qr.x, qr.y) = o.b)" also                          \
+  " ORDER BY pm.score DESC, pm.person_a, pm.person_b LIMIT $4"
 
 // For the transaction alone: no JIT compilation. A listing's plan is
 // costed as if it read the whole table, so PostgreSQL would JIT-compile it
