@@ -101,13 +101,13 @@ std::optional<PairExplanation> Engine::ExplainPair(std::int64_t a, std::int64_t 
         p.review_threshold = model.review_threshold;
         p.score.person_id = y;
         p.score.score = impl_->matcher.Compare(pa.identifiers, {y, pb.identifiers}, read.counts);
-        p.score.matched = detail::Matches(p.score.score, model);
+        p.score.matched = impl_->matcher.Matches(p.score.score);
         p.score.chosen = x == y;
         for (std::int64_t n : pa.never) {
           if (detail::ResolveMerged(tx, n).value_or(n) == y) p.judgement = "never";
         }
         p.score.possible =
-            !p.score.chosen && p.judgement.empty() && p.score.score.total >= model.review_threshold;
+            detail::IsPossible(p.score.score.total, p.score.chosen, !p.judgement.empty(), model);
         out = std::move(p);
       },
       deadline);

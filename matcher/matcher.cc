@@ -130,7 +130,7 @@ MatchDecision Matcher::Decide(std::span<const Identifier> record,
   for (const auto& [id, candidate] : persons) {
     Score s = Compare(record, candidate, counts);
     d.scores[id] = s.total;
-    if (s.total >= model_.threshold || (s.strong_exact && !s.against)) d.matches.push_back(id);
+    if (Matches(s)) d.matches.push_back(id);
     d.details.emplace(id, std::move(s));
   }
   for (std::size_t i = 0; i < d.matches.size() && !d.conflict; ++i) {

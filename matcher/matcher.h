@@ -93,6 +93,12 @@ class Matcher {
   // dates that disagree.
   bool Conflict(const Candidate& a, const Candidate& b) const;
 
+  // Whether `score` makes its candidate a match: the threshold reached, or
+  // a shared strong value and no evidence against (Decide's rule).
+  bool Matches(const Score& score) const {
+    return score.total >= model_.threshold || (score.strong_exact && !score.against);
+  }
+
   const Model& model() const { return model_; }
 
  private:

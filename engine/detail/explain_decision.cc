@@ -6,23 +6,20 @@
 
 namespace idres::detail {
 
-bool Matches(const Score& s, const Model& model) {
-  return s.total >= model.threshold || (s.strong_exact && !s.against);
-}
-
 bool IsPossible(double total, bool chosen, bool kept_apart, const Model& model) {
   return !chosen && !kept_apart && total >= model.review_threshold;
 }
 
-std::vector<CandidateScore> ScoreCandidates(const MatchDecision& d, const Model& model,
+std::vector<CandidateScore> ScoreCandidates(const MatchDecision& d, const Matcher& matcher,
                                             const std::set<std::int64_t>& chosen,
                                             const NeverFn& never) {
+  const Model& model = matcher.model();
   std::vector<CandidateScore> out;
   for (const auto& [id, score] : d.details) {
     CandidateScore c;
     c.person_id = id;
     c.score = score;
-    c.matched = Matches(score, model);
+    c.matched = matcher.Matches(score);
     c.chosen = chosen.contains(id);
     out.push_back(std::move(c));
   }
@@ -85,7 +82,7 @@ Explanation ExplainDecision(const PreparedRecord& record, const MatchDecision& d
     chosen.insert(result.person_id);
     chosen.insert(result.merged_person_ids.begin(), result.merged_person_ids.end());
   }
-  e.candidates = ScoreCandidates(d, model, chosen, never);
+  e.candidates = ScoreCandidates(d, matcher, chosen, never);
   e.decision = result.outcome == Outcome::kCreated  ? "create"
                : result.outcome == Outcome::kMerged ? "merge"
                                                     : "update";
