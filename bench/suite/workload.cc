@@ -29,7 +29,9 @@ std::string IsoDate(std::int64_t days_after_1990) {
 PlannedOp Op(OpKind kind, std::vector<RawIdentifier> identifiers, Traits traits) {
   PlannedOp op;
   op.kind = kind;
-  op.record = {std::move(identifiers), std::move(traits), "", "bench"};
+  op.record.identifiers = std::move(identifiers);
+  op.record.traits = std::move(traits);
+  op.record.source = "bench";
   return op;
 }
 

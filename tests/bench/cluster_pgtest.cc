@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "bench/suite/preload_check.h"
 #include "bench/suite/scratch_database.h"
@@ -14,6 +16,13 @@
 
 namespace idres::bench {
 namespace {
+
+Record Rec(std::vector<RawIdentifier> identifiers, Traits traits = {}) {
+  Record r;
+  r.identifiers = std::move(identifiers);
+  r.traits = std::move(traits);
+  return r;
+}
 
 std::string UniqueName(const char* what) {
   static std::atomic<int> n{0};
@@ -32,14 +41,12 @@ TEST_CASE("the SQL preload is what the engine writes: it finds, matches and merg
   options.pool_size = 1;
   Engine engine(options);
   // By a strong identifier.
-  const UpsertResult by_email = engine.Upsert(Record{{{"email", PreloadEmail(7)}}, {}, "", ""});
+  const UpsertResult by_email = engine.Upsert(Rec({{"email", PreloadEmail(7)}}));
   CHECK(by_email.person_id == 7);
   // By weak values only: only the preloaded match key can find person 3.
   const UpsertResult by_weak = engine.Upsert(
-      Record{{{"name", "person 3"}, {"birth_date", "1950-01-04"}, {"postal_code", "10003"}},
-             {{"seen", true}},
-             "",
-             ""});
+      Rec({{"name", "person 3"}, {"birth_date", "1950-01-04"}, {"postal_code", "10003"}},
+          {{"seen", true}}));
   CHECK(by_weak.person_id == 3);
   CHECK(by_weak.outcome == Outcome::kUpdated);
   // A bridging record, as scenario (d) sends them.
