@@ -52,6 +52,9 @@ try {
   page.on("requestfailed", (r) => problems.push(`failed: ${r.url()}`));
 
   // The page shown after `action` (a later one than before it), once built.
+  // Clicks go through locators: they wait until the element is visible and
+  // has stopped moving, so a click is not lost to a layout that changes
+  // under it (as after a full-page screenshot on a busy machine).
   const next = async (action, name) => {
     const before = await page.$eval("main", (m) => Number(m.dataset.shown ?? 0)).catch(() => 0);
     await action();
@@ -99,7 +102,7 @@ try {
 
   // With the token the same search finds Anna.
   await page.type("#token", token);
-  await next(() => page.click("#token-form button[type=submit]"), "search");
+  await next(() => page.locator("#token-form button[type=submit]").click(), "search");
   assert.equal(await text("#token-state"), "token set for this tab");
   await statusSays("1 person holds email \u201cANNA@example.com\u201d.");
   assert.deepEqual(
@@ -143,7 +146,7 @@ try {
   await shot("person");
 
   // The merge's waterfall: the bridging record against each person it matched.
-  await next(() => page.click('#history li[data-kind="absorbed"] a.why'), "merge");
+  await next(() => page.locator('#history li[data-kind="absorbed"] a.why').click(), "merge");
   assert.equal(await text("main h1"), "Why person 2 was merged into person 1");
   assert.equal(
     await text("#merge-detail"),
@@ -178,11 +181,11 @@ try {
     { bars: ["positive name \u00b7 exact: +10.67", "positive phone \u00b7 exact: +10.77"], total: "21.44", lines },
   ]);
   await shot("decision");
-  await next(() => page.click('main a[href="#/person/1"]'), "person");
+  await next(() => page.locator('main a[href="#/person/1"]').click(), "person");
 
   // A steward's split: the web form's record moves to a new person (5).
-  await page.click("#move-1");
-  await next(() => page.click("#split-form button[type=submit]"), "person");
+  await page.locator("#move-1").click();
+  await next(() => page.locator("#split-form button[type=submit]").click(), "person");
   await statusSays("Person 1 split: the checked records are now person 5.");
   assert.deepEqual(
     (await cells("#records")).map((row) => row.slice(0, 2)),
@@ -190,7 +193,7 @@ try {
   );
   // ... and an always-match joins them again, typed into the judge form.
   await page.type("#judge-other", "5");
-  await next(() => page.click("#judge-form button[value=always]"), "person");
+  await next(() => page.locator("#judge-form button[value=always]").click(), "person");
   await statusSays("Always-match: they are now person 1.");
   assert.deepEqual(
     (await cells("#records")).map((row) => row.slice(0, 2)),
@@ -202,19 +205,19 @@ try {
   ]);
 
   // The twins: search by name, then a never-match keeps them apart.
-  await next(() => page.click('nav a[data-page="search"]'), "search");
+  await next(() => page.locator('nav a[data-page="search"]').click(), "search");
   await page.$eval("#search-type", (i) => (i.value = ""));
   await page.type("#search-type", "name");
   await page.type("#search-value", "Lena Weber");
-  await next(() => page.click("#search-form button[type=submit]"), "search");
+  await next(() => page.locator("#search-form button[type=submit]").click(), "search");
   await statusSays("1 person holds name \u201cLena Weber\u201d.");
-  await next(() => page.click("#results li a"), "person");
+  await next(() => page.locator("#results li a").click(), "person");
   assert.equal(await text("main h1"), "Person 3");
   assert.deepEqual(
     (await cells("#matches")).map((row) => row.filter((_, i) => i !== 2)),
     [["person 4", "6.64", "waterfall of person 4", "Never matchAlways match"]],
   );
-  await next(() => page.click('#matches a[href="#/pair/3/4"]'), "pair");
+  await next(() => page.locator('#matches a[href="#/pair/3/4"]').click(), "pair");
   assert.equal(await text("main h1"), "Person 3 and person 4");
   assert.equal(
     await text("#pair-decision"),
@@ -229,7 +232,7 @@ try {
   ]);
   await labelled();
   await shot("pair");
-  await next(() => page.click("main button.never"), "person");
+  await next(() => page.locator("main button.never").click(), "person");
   await statusSays("Never-match stored: person 3 and person 4 are kept apart.");
   assert.equal(await text("#matches"), "Possible matchesNo open possible matches.");
   assert.deepEqual(
@@ -238,13 +241,13 @@ try {
   );
 
   // A what-if on the try page: a record with Anna's email and her name.
-  await next(() => page.click('nav a[data-page="try"]'), "try");
+  await next(() => page.locator('nav a[data-page="try"]').click(), "try");
   await page.type("#try-identifiers .identifier-row input[name=value]", "anna@example.com");
-  await page.click("#try-form button[type=button]:not(.remove)");
+  await page.locator("#try-form button[type=button]:not(.remove)").click();
   await page.type("#try-identifiers .identifier-row:nth-child(2) input[name=type]", "name");
   await page.type("#try-identifiers .identifier-row:nth-child(2) input[name=value]", "Anna Schmidt");
   await page.type("#try-source", "shop");
-  await page.click("#try-form button[type=submit]");
+  await page.locator("#try-form button[type=submit]").click();
   await page.waitForSelector('#explanation[aria-busy="false"] #try-decision');
   assert.equal(await text("#try-decision"), "Decision: update person 1.");
   assert.deepEqual(await cells("#try-normalized"), [["email", "anna@example.com"], ["name", "anna schmidt"]]);
