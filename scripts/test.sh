@@ -32,7 +32,9 @@ cleanup() {
 trap cleanup EXIT
 
 # A random start: two test runs on one machine must not pick the same ports.
-PG_PORT="$(free_port $((56000 + RANDOM % 4000)))"
+# Below the ephemeral range (32768-60999), where outgoing connections take
+# their local ports.
+PG_PORT="$(free_port $((20000 + RANDOM % 2000)))"
 pg_init "$RUN_DIR/data"
 # fsync off: the cluster is thrown away; it only has to be correct, not durable.
 pg_start "$RUN_DIR/data" "$PG_PORT" "$RUN_DIR" "$RUN_DIR/postgres.log" \

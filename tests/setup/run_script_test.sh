@@ -23,8 +23,8 @@ chmod 755 "$STATE"
 # Ports below Linux's ephemeral range (32768-60999): a port in it can be
 # taken between free_port and the bind by any outgoing connection of a test
 # running beside this one, as a CI run showed ("Address already in use").
-export IDRES_STATE_DIR="$STATE/state" IDRES_PG_PORT="$(free_port $((26000 + RANDOM % 2000)))"
-HTTP="$(free_port $((30000 + RANDOM % 2000)))"
+export IDRES_STATE_DIR="$STATE/state" IDRES_PG_PORT="$(free_port $((16000 + RANDOM % 1000)))"
+HTTP="$(free_port $((17000 + RANDOM % 1000)))"
 S="http://127.0.0.1:$HTTP"
 RUN_PID=""
 
