@@ -17,9 +17,8 @@
 #   the database under a supervisor, killed with SIGKILL during one outage
 #   and started again after its last line while the database is still down
 #   (such a start waits for the database: the test fails if it ends); B a
-#   loop of
-#   `idres changes --after LAST --limit 100`, a new process each time, on
-#   the database; C `idres changes --follow --server`, through its service;
+#   loop of `idres changes --after LAST --limit 100`, a new process each
+#   time, on the database; C `idres changes --follow --server`, through its service;
 # - PostgreSQL crashes three times (`pg_ctl stop -m immediate`, `start`;
 #   the second time with a second down), each time once the feed has grown
 #   by a given number of changes since the last one; in between, before any

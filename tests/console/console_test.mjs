@@ -13,6 +13,10 @@ await mkdir(shots, { recursive: true });
 
 // Bounds, not timings: a machine busy with the rest of the suite may take
 // long to start chromium or to answer, and no check depends on how long.
+// Every click goes through a locator (page.locator(...).click()): it waits
+// until the element is visible and has stopped moving, so a click is not
+// lost to a layout that changes under it (as after a full-page screenshot
+// on a busy machine).
 const BOUND_MS = 120_000;
 const browser = await puppeteer.launch({
   executablePath: "/usr/bin/chromium",
@@ -52,9 +56,6 @@ try {
   page.on("requestfailed", (r) => problems.push(`failed: ${r.url()}`));
 
   // The page shown after `action` (a later one than before it), once built.
-  // Clicks go through locators: they wait until the element is visible and
-  // has stopped moving, so a click is not lost to a layout that changes
-  // under it (as after a full-page screenshot on a busy machine).
   const next = async (action, name) => {
     const before = await page.$eval("main", (m) => Number(m.dataset.shown ?? 0)).catch(() => 0);
     await action();
