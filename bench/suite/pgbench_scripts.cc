@@ -111,10 +111,10 @@ std::string WriteUpdate(const std::string& id, const std::string& keys, int n_ke
 }
 
 // kWriteRecords of one record of person `id` (a bigint) with one email and
-// 2 traits, under a generated id.
+// 2 traits, under an id generated from `id`.
 std::string WriteRecord(const std::string& id, const std::string& email) {
   return Bind(detail::kWriteRecords,
-              {Array("0"), Array(id), Array("'default'"), Array("'g-u' || :k1 || '-' || :id"),
+              {Array("0"), Array(id), Array("'default'"), Array("'g-u' || :k1 || '-' || " + id),
                Array("0"), Array("'email'"), Array(email), Array(Times("0", 2)),
                Array("'plan', 'visits'"), Array("'string', 'number'"), Array("'basic', :k1")});
 }
