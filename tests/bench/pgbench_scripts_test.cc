@@ -78,8 +78,8 @@ std::set<std::string> Unset(const std::string& script, std::set<std::string> giv
 
 TEST_CASE("each script sets every variable it uses, on every branch") {
   // What pgbench_runs.cc passes with -D, and pgbench's own.
-  const std::set<std::string> given = {"first", "persons", "half", "round", "nclients",
-                                       "client_id"};
+  const std::set<std::string> given = {"first", "persons",  "half",
+                                       "round", "nclients", "client_id"};
   CHECK(Unset(PgbenchNewScript(), given) == std::set<std::string>{});
   CHECK(Unset(PgbenchUpdateScript(), given) == std::set<std::string>{});
   CHECK(Unset(PgbenchBridgeScript(), given) == std::set<std::string>{});
