@@ -124,6 +124,17 @@ std::vector<std::int64_t> ChunkKeys(const std::vector<detail::PreparedRecord>& p
 
 }  // namespace
 
+void Engine::Committed(std::span<const std::size_t> records,
+                       const std::vector<UpsertResult>& results) {
+  std::int64_t written = 0;
+  for (std::size_t i : records) {
+    if (!results[i].ok()) continue;
+    ++written;
+    if (impl_->options.observer) impl_->options.observer->OnOutcome(results[i].outcome);
+  }
+  if (impl_->stats) impl_->stats->Wrote(written);
+}
+
 UpsertResult Engine::Upsert(const Record& record, const Deadline& deadline) {
   return Batch(std::span<const Record>(&record, 1), nullptr, deadline).front();
 }
@@ -253,11 +264,7 @@ std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepa
                           " transactions of the batch committed; then " + e.what() +
                           "; the transactions after it wrote nothing");
     }
-    if (impl_->options.observer && !dry_run) {
-      for (std::size_t i : chunk.records) {
-        if (results[i].ok()) impl_->options.observer->OnOutcome(results[i].outcome);
-      }
-    }
+    if (!dry_run) Committed(chunk.records, results);
   }
   return results;
 }

@@ -43,7 +43,10 @@ std::span<const Statement> AllStatements() {
                                        kListPossibleMatches,
                                        kListPossibleMatchesOf,
                                        kJitOff,
-                                       kSynchronousCommit};
+                                       kSynchronousCommit,
+                                       kTryAnalyzeLock,
+                                       kAnalyzeHotTables,
+                                       kRecordsAnalyzed};
   return kAll;
 }
 
