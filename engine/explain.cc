@@ -100,7 +100,7 @@ std::optional<PairExplanation> Engine::ExplainPair(std::int64_t a, std::int64_t 
         p.threshold = model.threshold;
         p.review_threshold = model.review_threshold;
         p.score.person_id = y;
-        p.score.score = impl_->matcher.Compare(pa.identifiers, {y, pb.identifiers}, read.counts);
+        p.score.score = impl_->matcher.Compare(pa.identifiers, Candidate{y, {pb.identifiers}, pb.identifiers}, read.counts);
         p.score.matched = impl_->matcher.Matches(p.score.score);
         p.score.chosen = x == y;
         for (std::int64_t n : pa.never) {

@@ -122,7 +122,7 @@ std::set<std::int64_t> Engine::Impl::GrowReconcileGroup(detail::Tx& tx,
     const detail::CandidateRead read = detail::ReadCandidates(tx, ids, match_keys, options.model);
     std::vector<Candidate> candidates;
     for (auto& [id, p] : detail::ReadPersons(tx, read.persons)) {
-      candidates.push_back({id, std::move(p.identifiers)});
+      candidates.push_back({id, {p.identifiers}, p.identifiers});
     }
     std::size_t grew = 0;
     for (const Candidate& c : candidates) {  // shares an exclusive value: must join
@@ -204,7 +204,10 @@ std::vector<ReconcileGroup> Engine::FindReconcileGroups(std::string_view region)
     for (std::int64_t x : sets.Members(a)) {
       for (std::int64_t y : sets.Members(b)) {
         if (never.contains({x, y})) return true;
-        if (impl_->matcher.Conflict({x, normalized[x]}, {y, normalized[y]})) return true;
+        if (impl_->matcher.Conflict(normalized[x], normalized[y], ComparisonKind::kDocument) ||
+            impl_->matcher.Conflict(normalized[x], normalized[y], ComparisonKind::kBirthDate)) {
+          return true;
+        }
       }
     }
     return false;
@@ -213,7 +216,7 @@ std::vector<ReconcileGroup> Engine::FindReconcileGroups(std::string_view region)
     if (sets.Root(a) == sets.Root(b)) continue;
     const std::vector<Identifier>& x = normalized[a];
     const Score score =
-        impl_->matcher.Compare(x, Candidate{b, normalized[b]}, OthersHolding(x, holders));
+        impl_->matcher.Compare(x, Candidate{b, {normalized[b]}, normalized[b]}, OthersHolding(x, holders));
     if (score.total < model.threshold && !(score.strong_exact && !score.against)) continue;
     if (Conflicting(a, b)) continue;
     sets.Union(a, b);

@@ -33,7 +33,8 @@ enum class ComparisonKind {
   kPostalCode,
   kDocument,
   kText,
-  kOpaque
+  kOpaque,
+  kOrganization
 };
 
 struct Level {
@@ -56,9 +57,14 @@ struct TypeModel {
   // Held by more persons than this, a value is generic: no candidates, no
   // weight.
   std::size_t generic_cap = 5;
-  // Comparisons of one group count once: the group's best weight (a family
-  // shares email, phone and address; that is one piece of evidence).
+  // Comparisons of one group count once: the group's best positive weight
+  // and its worst negative one (a family shares email, phone and address;
+  // that is one piece of evidence).
   std::string group;
+  // What a record holding a value of this type is ("person",
+  // "organization"; empty: says nothing): records of two different
+  // entities never match.
+  std::string entity;
 };
 
 // A blocking rule: one key per combination of the parts' values (README.md,
@@ -66,7 +72,9 @@ struct TypeModel {
 // value (any type); year, month_day (birth_date); surname, phonetic (the
 // Double Metaphone codes of given name and surname), given_class (its
 // nickname groups) (name); local (email: the part before @); street
-// (address: house number, street and postal code).
+// (address: house number, street and postal code); core (the words without
+// legal forms, matcher/comparisons.h), phonetic (the Double Metaphone codes
+// of its first two core words) (organization).
 struct BlockingRule {
   std::string name;
   std::vector<std::string> parts;
@@ -75,10 +83,10 @@ struct BlockingRule {
 struct Model {
   std::map<std::string, TypeModel, std::less<>> types;
   std::vector<BlockingRule> blocking;
-  double threshold = 11.0;  // total weight (log2 odds) a person must reach
+  double threshold = 14.5;  // total weight (log2 odds) a person must reach
   // A best candidate from here up to the threshold is a possible match: the
   // record is stored apart, and the pair is kept for a steward's review.
-  double review_threshold = 6.0;
+  double review_threshold = 8.0;
   std::size_t max_keys = 256;  // per record; more is rejected
   // A blocking key held by more persons than this brings no candidates (it
   // is generic, as a value over its cap).

@@ -356,7 +356,7 @@ std::pair<std::string, std::string> BatchResolver::MergeReasonFor(
     const BatchPerson& p = persons_[by_id_.at(matches[i])];
     CandidateScore& c = scores.emplace_back();
     c.person_id = p.now.id;
-    c.score = matcher_.Compare(record.identifiers, {p.now.id, p.now.identifiers}, counts_);
+    c.score = matcher_.Compare(record.identifiers, Candidate{p.now.id, {p.now.identifiers}, p.now.identifiers}, counts_);
     reason += (i ? "; person " : " person ") + std::to_string(p.now.id) + " " + ScoreText(c.score);
   }
   return {reason, EncodeScores(scores, matcher_.model())};
@@ -366,7 +366,7 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
                                    std::optional<std::size_t> emptied) {
   std::vector<Candidate> candidates;
   for (std::size_t at : Candidates(record))
-    candidates.push_back({persons_[at].now.id, persons_[at].now.identifiers});
+    candidates.push_back({persons_[at].now.id, {persons_[at].now.identifiers}, persons_[at].now.identifiers});
   last_decision_ = matcher_.Decide(record.identifiers, candidates, counts_);
   MatchDecision& d = last_decision_;
   // Persons a steward keeps apart are never merged: the record joins the

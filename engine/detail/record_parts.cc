@@ -83,7 +83,7 @@ std::vector<std::vector<std::size_t>> HoldTogether(const Matcher& matcher,
     std::vector<Candidate> candidates;
     for (std::size_t p = 0; p < parts.size(); ++p) {
       if (parts[p].live && Shares(parts[p], plan, matcher, counts, generic_keys)) {
-        candidates.push_back({static_cast<std::int64_t>(p) + 1, parts[p].values});
+        candidates.push_back({static_cast<std::int64_t>(p) + 1, {parts[p].values}, parts[p].values});
       }
     }
     const MatchDecision d = matcher.Decide(r.values, candidates, counts);
