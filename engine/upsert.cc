@@ -19,6 +19,7 @@
 #include "engine/detail/pg_array.h"
 #include "engine/detail/resolve.h"
 #include "engine/detail/statements.h"
+#include "engine/detail/stream_position.h"
 #include "engine/engine.h"
 
 namespace idres {
@@ -122,6 +123,40 @@ std::vector<std::int64_t> ChunkKeys(const std::vector<detail::PreparedRecord>& p
   return keys;
 }
 
+// Runs chunk `c` of `count` with `apply` under its keys; when a record's
+// person gained keys meanwhile, plans them again and starts over. A
+// deadline passing after the first chunk says how much of the batch stays.
+using RunLocked =
+    std::function<void(std::span<const std::int64_t>, const std::function<void(detail::Tx&)>&)>;
+struct ChunkRun {
+  const RunLocked& locked;
+  const RunRead& read;
+  const LockPlanner& planner;
+  int max_retries;
+};
+void RunChunk(const ChunkRun& run, Chunk& chunk, std::size_t c, std::size_t count,
+              const std::function<void(detail::Tx&)>& apply,
+              std::vector<detail::PreparedRecord>& prepared, const std::vector<LockPlan>& plans) {
+  try {
+    for (int plan = 0;; ++plan) {
+      try {
+        run.locked(chunk.keys, apply);
+        return;
+      } catch (const detail::KeysGrewError& e) {
+        if (plan >= run.max_retries) throw ConflictError(e.what());
+        PlanWithdrawals(run.read, run.planner, prepared, chunk.records, plans);
+        chunk.keys = ChunkKeys(prepared, chunk);
+      }
+    }
+  } catch (const DeadlineError& e) {
+    if (c == 0) throw;
+    // This chunk's own words (it may have been cut while committing).
+    throw DeadlineError(std::to_string(c) + " of " + std::to_string(count) +
+                        " transactions of the batch committed; then " + e.what() +
+                        "; the transactions after it wrote nothing");
+  }
+}
+
 }  // namespace
 
 UpsertResult Engine::Upsert(const Record& record, const Deadline& deadline) {
@@ -174,6 +209,28 @@ std::optional<SplitResult> Engine::SplitPerson(std::int64_t person_id,
   return SplitResult{r.person_id, r.split_person_ids};
 }
 
+std::vector<UpsertResult> Engine::BatchUpsert(std::span<const Record> records,
+                                              const StreamPosition& position,
+                                              const Deadline& deadline) {
+  position.RequireOnePerRecord(records.size());
+  std::vector<detail::PreparedRecord> prepared;
+  prepared.reserve(records.size());
+  for (const Record& record : records) prepared.push_back(impl_->Prepare(record));
+  return Run(prepared, nullptr, deadline, /*dry_run=*/false, &position);
+}
+
+std::map<std::int32_t, std::int64_t> Engine::StreamPositions(const std::string& group,
+                                                             const std::string& topic) {
+  std::map<std::int32_t, std::int64_t> positions;
+  impl_->RunTx([&](detail::Tx& tx) {
+    positions.clear();
+    for (const auto& row : tx.Exec(detail::kReadStreamPositions, group, topic)) {
+      positions[static_cast<std::int32_t>(row[0].as<std::int64_t>())] = row[1].as<std::int64_t>();
+    }
+  });
+  return positions;
+}
+
 std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
                                         const BatchReceipt* receipt, const Deadline& deadline) {
   std::vector<detail::PreparedRecord> prepared;
@@ -184,13 +241,13 @@ std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
 
 std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepared,
                                       const BatchReceipt* receipt, const Deadline& deadline,
-                                      bool dry_run) {
+                                      bool dry_run, const StreamPosition* position) {
   detail::UpsertContext context = impl_->Context();
   context.dry_run = dry_run;
   std::vector<UpsertResult> results(prepared.size());
   std::vector<LockPlan> plans;
   plans.reserve(prepared.size());
-  std::vector<std::size_t> all;
+  std::vector<std::size_t> all, refused;
   for (std::size_t i = 0; i < prepared.size(); ++i) {
     plans.push_back(prepared[i].plan);
     all.push_back(i);
@@ -199,22 +256,42 @@ std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepa
       results[i].rejected = prepared[i].rejected;
       results[i].source = prepared[i].source;
       results[i].record_id = prepared[i].record_id;
+      refused.push_back(i);
     }
   }
+  // Before any transaction can store a position past them.
+  if (position && position->on_refused && !refused.empty()) position->on_refused(refused, results);
   const RunRead read = [&](const std::function<void(detail::Tx&)>& fn) {
     impl_->RunTx(fn, deadline);
   };
+  const RunLocked locked = [&](std::span<const std::int64_t> keys,
+                               const std::function<void(detail::Tx&)>& fn) {
+    impl_->RunLockedTx(keys, fn, deadline);
+  };
   PlanWithdrawals(read, impl_->planner, prepared, all, plans);
   std::vector<Chunk> chunks = MakeChunks(prepared, impl_->options);
+  std::optional<std::int64_t> stored = position ? position->from : std::nullopt;
+  if (position && chunks.empty()) {
+    impl_->RunTx(
+        [&](detail::Tx& tx) {
+          detail::LockStreamPosition(tx, *position, stored);
+          detail::WriteStreamPosition(tx, *position, stored, position->end);
+        },
+        deadline);
+  }
   for (std::size_t c = 0; c < chunks.size(); ++c) {
     Chunk& chunk = chunks[c];
+    const std::int64_t next = !position                ? 0
+                              : c + 1 == chunks.size() ? position->end
+                                                       : position->after[chunk.records.back()];
     // A retry runs the whole chunk again and overwrites its results.
     const auto apply = [&](detail::Tx& tx) {
-      const std::set<std::int64_t> stored =
+      if (position) detail::LockStreamPosition(tx, *position, stored);
+      const std::set<std::int64_t> stored_items =
           receipt ? StoredItems(tx, *receipt, chunk) : std::set<std::int64_t>{};
       std::vector<std::size_t> todo;
       for (std::size_t i : chunk.records) {
-        if (receipt && stored.contains(receipt->items[i])) {
+        if (receipt && stored_items.contains(receipt->items[i])) {
           // Committed by an earlier attempt: report, do not apply again.
           results[i] = UpsertResult{};
           results[i].rejected = prepared[i].rejected;
@@ -223,36 +300,28 @@ std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepa
         }
       }
       // A receipt says its record is stored: none for a refused record. It
-      // commits with the writes: the same transaction either way.
-      const auto receipts = [&] {
+      // commits with the writes: the same transaction either way, as the
+      // stream position does.
+      const auto marks = [&] {
         std::vector<std::int64_t> written;
+        std::vector<std::size_t> refused_here;
         for (std::size_t i : todo) {
-          if (receipt && results[i].ok()) written.push_back(receipt->items[i]);
+          if (results[i].ok() && receipt) written.push_back(receipt->items[i]);
+          if (!results[i].ok()) refused_here.push_back(i);
         }
         if (!written.empty()) {
           tx.Defer(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
         }
+        if (!position) return;
+        if (position->on_refused && !refused_here.empty())
+          position->on_refused(refused_here, results);
+        detail::WriteStreamPosition(tx, *position, stored, next);
       };
-      detail::ResolveAndCommit(tx, prepared, todo, results, context, chunk.keys, receipts);
+      detail::ResolveAndCommit(tx, prepared, todo, results, context, chunk.keys, marks);
     };
-    try {
-      for (int plan = 0;; ++plan) {
-        try {
-          impl_->RunLockedTx(chunk.keys, apply, deadline);
-          break;
-        } catch (const detail::KeysGrewError& e) {
-          if (plan >= impl_->options.max_retries) throw ConflictError(e.what());
-          PlanWithdrawals(read, impl_->planner, prepared, chunk.records, plans);
-          chunk.keys = ChunkKeys(prepared, chunk);
-        }
-      }
-    } catch (const DeadlineError& e) {
-      if (c == 0) throw;
-      // This chunk's own words (it may have been cut while committing).
-      throw DeadlineError(std::to_string(c) + " of " + std::to_string(chunks.size()) +
-                          " transactions of the batch committed; then " + e.what() +
-                          "; the transactions after it wrote nothing");
-    }
+    RunChunk({locked, read, impl_->planner, impl_->options.max_retries}, chunk, c, chunks.size(),
+             apply, prepared, plans);
+    stored = next;
     if (impl_->options.observer && !dry_run) {
       for (std::size_t i : chunk.records) {
         if (results[i].ok()) impl_->options.observer->OnOutcome(results[i].outcome);
