@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "batch/import_summary.h"
+
 namespace idres::batch {
 namespace {
 
@@ -54,7 +56,8 @@ bool StreamApplier::Apply(const PartitionBatch& batch) {
                               const std::vector<UpsertResult>& results) {
     std::vector<StreamDeadLetter> letters;
     for (std::size_t i : which) {
-      letters.push_back({&batch.messages[p.message_of[i]], "refused: " + *results[i].error});
+      letters.push_back(
+          {&batch.messages[p.message_of[i]], "refused: " + DeadLetterReason(results[i])});
     }
     dead_letters_.Deliver(letters);
     refused.insert(which.begin(), which.end());

@@ -96,7 +96,13 @@ void Rebalance::Assign(RdKafka::KafkaConsumer& consumer, Parts& parts) {
   } else {
     consumer.assign(parts);
   }
-  if (paused_) consumer.pause(parts);
+  // librdkafka keeps a partition's pause across assignments: a partition
+  // paused when it was revoked would never be fetched again.
+  if (paused_) {
+    consumer.pause(parts);
+  } else {
+    consumer.resume(parts);
+  }
   spdlog::info("consume: assigned {} (from the stored positions)", List(names));
 }
 
