@@ -2,7 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <optional>
 #include <set>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -52,6 +54,9 @@ bool StreamApplier::Apply(const PartitionBatch& batch) {
   // Before any position past them can be stored.
   if (!p.letters.empty()) dead_letters_.Deliver(p.letters);
   std::set<std::size_t> refused;
+  // Inside a transaction the engine reports any exception as its own
+  // failure; the dead letters' reason is kept to be told instead.
+  std::optional<std::string> undelivered;
   const auto on_refused = [&](const std::vector<std::size_t>& which,
                               const std::vector<UpsertResult>& results) {
     std::vector<StreamDeadLetter> letters;
@@ -59,7 +64,12 @@ bool StreamApplier::Apply(const PartitionBatch& batch) {
       letters.push_back(
           {&batch.messages[p.message_of[i]], "refused: " + DeadLetterReason(results[i])});
     }
-    dead_letters_.Deliver(letters);
+    try {
+      dead_letters_.Deliver(letters);
+    } catch (const std::exception& e) {
+      undelivered = e.what();
+      throw;
+    }
     refused.insert(which.begin(), which.end());
   };
   std::vector<UpsertResult> results;
@@ -74,6 +84,9 @@ bool StreamApplier::Apply(const PartitionBatch& batch) {
     } catch (const PositionMovedError& e) {
       spdlog::warn("consume: {}", e.what());
       return false;
+    } catch (const EngineError&) {
+      if (undelivered) throw std::runtime_error(*undelivered);
+      throw;
     }
   }
   std::uint64_t applied = 0, partial = 0;

@@ -79,7 +79,9 @@ std::vector<batch::StreamMessage> ReadTopic(const std::string& bootstrap, const 
     std::unique_ptr<RdKafka::Message> m(c->consume(1000));
     if (m->err() == RdKafka::ERR__PARTITION_EOF) ++at_end;
     if (m->err() != RdKafka::ERR_NO_ERROR) continue;
-    batch::StreamMessage s{{m->topic_name(), m->partition()}, m->offset(), "", "", {}};
+    batch::StreamMessage s;
+    s.from = {m->topic_name(), m->partition()};
+    s.offset = m->offset();
     if (m->key() != nullptr) s.key = *m->key();
     s.value.assign(static_cast<const char*>(m->payload()), m->len());
     if (m->headers() != nullptr) {
