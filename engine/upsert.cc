@@ -157,6 +157,72 @@ void RunChunk(const ChunkRun& run, Chunk& chunk, std::size_t c, std::size_t coun
   }
 }
 
+// The answer of a record refused before any transaction.
+UpsertResult RefusedResult(const detail::PreparedRecord& p) {
+  UpsertResult r;
+  r.error = p.error;
+  r.rejected = p.rejected;
+  r.source = p.source;
+  r.record_id = p.record_id;
+  return r;
+}
+
+// What a chunk's transaction writes beside its records: the receipts of a
+// BatchReceipt, or the stream position of a StreamPosition moved from
+// `stored` to `next`. Both commit with the writes: the same transaction
+// either way.
+struct ChunkMarks {
+  const BatchReceipt* receipt;
+  const StreamPosition* position;
+  std::optional<std::int64_t> stored;
+  std::int64_t next;
+
+  // The chunk's records to apply: with a position, first row-locked and
+  // checked (it travels with the key locks); with a receipt, those whose
+  // item an earlier attempt has not committed.
+  std::vector<std::size_t> Todo(detail::Tx& tx, const Chunk& chunk,
+                                const std::vector<detail::PreparedRecord>& prepared,
+                                std::vector<UpsertResult>& results) const {
+    if (position) detail::LockStreamPosition(tx, *position, stored);
+    if (!receipt) return chunk.records;
+    const std::set<std::int64_t> done = StoredItems(tx, *receipt, chunk);
+    std::vector<std::size_t> todo;
+    for (std::size_t i : chunk.records) {
+      if (!done.contains(receipt->items[i])) {
+        todo.push_back(i);
+        continue;
+      }
+      // Committed by an earlier attempt: report, do not apply again.
+      results[i] = UpsertResult{};
+      results[i].rejected = prepared[i].rejected;
+    }
+    return todo;
+  }
+
+  // Queues the marks of the records of `todo` once decided. A receipt says
+  // its record is stored: none for a refused record.
+  void Write(detail::Tx& tx, const std::vector<std::size_t>& todo,
+             const std::vector<UpsertResult>& results) const {
+    std::vector<std::int64_t> written;
+    std::vector<std::size_t> refused;
+    for (std::size_t i : todo) {
+      if (results[i].ok() && receipt) written.push_back(receipt->items[i]);
+      if (!results[i].ok()) refused.push_back(i);
+    }
+    if (!written.empty()) {
+      tx.Defer(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
+    }
+    if (position) WritePosition(tx, results, refused);
+  }
+
+  // Refused records are told before the position passes them.
+  void WritePosition(detail::Tx& tx, const std::vector<UpsertResult>& results,
+                     const std::vector<std::size_t>& refused) const {
+    if (position->on_refused && !refused.empty()) position->on_refused(refused, results);
+    detail::WriteStreamPosition(tx, *position, stored, next);
+  }
+};
+
 }  // namespace
 
 UpsertResult Engine::Upsert(const Record& record, const Deadline& deadline) {
@@ -246,16 +312,12 @@ std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepa
   context.dry_run = dry_run;
   std::vector<UpsertResult> results(prepared.size());
   std::vector<LockPlan> plans;
-  plans.reserve(prepared.size());
   std::vector<std::size_t> all, refused;
   for (std::size_t i = 0; i < prepared.size(); ++i) {
     plans.push_back(prepared[i].plan);
     all.push_back(i);
     if (prepared[i].error) {
-      results[i].error = prepared[i].error;
-      results[i].rejected = prepared[i].rejected;
-      results[i].source = prepared[i].source;
-      results[i].record_id = prepared[i].record_id;
+      results[i] = RefusedResult(prepared[i]);
       refused.push_back(i);
     }
   }
@@ -270,58 +332,30 @@ std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepa
   };
   PlanWithdrawals(read, impl_->planner, prepared, all, plans);
   std::vector<Chunk> chunks = MakeChunks(prepared, impl_->options);
-  std::optional<std::int64_t> stored = position ? position->from : std::nullopt;
+  ChunkMarks marks{receipt, position, position ? position->from : std::nullopt, 0};
   if (position && chunks.empty()) {
+    marks.next = position->end;
     impl_->RunTx(
         [&](detail::Tx& tx) {
-          detail::LockStreamPosition(tx, *position, stored);
-          detail::WriteStreamPosition(tx, *position, stored, position->end);
+          detail::LockStreamPosition(tx, *position, marks.stored);
+          marks.WritePosition(tx, results, {});
         },
         deadline);
   }
   for (std::size_t c = 0; c < chunks.size(); ++c) {
     Chunk& chunk = chunks[c];
-    const std::int64_t next = !position                ? 0
-                              : c + 1 == chunks.size() ? position->end
-                                                       : position->after[chunk.records.back()];
+    if (position) {
+      marks.next = c + 1 == chunks.size() ? position->end : position->after[chunk.records.back()];
+    }
     // A retry runs the whole chunk again and overwrites its results.
     const auto apply = [&](detail::Tx& tx) {
-      if (position) detail::LockStreamPosition(tx, *position, stored);
-      const std::set<std::int64_t> stored_items =
-          receipt ? StoredItems(tx, *receipt, chunk) : std::set<std::int64_t>{};
-      std::vector<std::size_t> todo;
-      for (std::size_t i : chunk.records) {
-        if (receipt && stored_items.contains(receipt->items[i])) {
-          // Committed by an earlier attempt: report, do not apply again.
-          results[i] = UpsertResult{};
-          results[i].rejected = prepared[i].rejected;
-        } else {
-          todo.push_back(i);
-        }
-      }
-      // A receipt says its record is stored: none for a refused record. It
-      // commits with the writes: the same transaction either way, as the
-      // stream position does.
-      const auto marks = [&] {
-        std::vector<std::int64_t> written;
-        std::vector<std::size_t> refused_here;
-        for (std::size_t i : todo) {
-          if (results[i].ok() && receipt) written.push_back(receipt->items[i]);
-          if (!results[i].ok()) refused_here.push_back(i);
-        }
-        if (!written.empty()) {
-          tx.Defer(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
-        }
-        if (!position) return;
-        if (position->on_refused && !refused_here.empty())
-          position->on_refused(refused_here, results);
-        detail::WriteStreamPosition(tx, *position, stored, next);
-      };
-      detail::ResolveAndCommit(tx, prepared, todo, results, context, chunk.keys, marks);
+      const std::vector<std::size_t> todo = marks.Todo(tx, chunk, prepared, results);
+      detail::ResolveAndCommit(tx, prepared, todo, results, context, chunk.keys,
+                               [&] { marks.Write(tx, todo, results); });
     };
     RunChunk({locked, read, impl_->planner, impl_->options.max_retries}, chunk, c, chunks.size(),
              apply, prepared, plans);
-    stored = next;
+    marks.stored = marks.next;
     if (impl_->options.observer && !dry_run) {
       for (std::size_t i : chunk.records) {
         if (results[i].ok()) impl_->options.observer->OnOutcome(results[i].outcome);
