@@ -46,7 +46,7 @@ double Since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-std::string Json(std::int64_t i) { return api::RecordJson(ImportRecord(i)).value_or("{}"); }
+std::string Json(std::int64_t i) { return api::RecordJson(ImportRecordAt(i)).value_or("{}"); }
 
 // The mock cluster lives as long as this handle.
 struct MockCluster {

@@ -32,6 +32,20 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Record i of the import: a new person (email, phone, name, birth date,
+// postal code, two traits), distinct from every other record and the preload.
+Record ImportRecord(std::int64_t i) {
+  Record r;
+  r.identifiers = {
+      {"email", "i" + std::to_string(i) + "@import.example.org"},
+      {"phone", fmt::format("+1654{:07}", i % 10000000)},
+      {"name", LetterName(i + (std::int64_t{1} << 40))},
+      {"birth_date", fmt::format("19{:02}-{:02}-{:02}", 50 + i % 50, 1 + i % 12, 1 + i % 28)},
+      {"postal_code", std::to_string(10000 + i % 90000)}};
+  r.traits = {{"source", std::string("import")}, {"n", static_cast<double>(i)}};
+  r.source = "bench-import";
+  return r;
+}
 
 std::vector<Record> Records(std::int64_t n) {
   std::vector<Record> out;
@@ -82,19 +96,6 @@ std::string TraitsJson(const Traits& traits) {
 }
 
 }  // namespace
-
-Record ImportRecord(std::int64_t i) {
-  Record r;
-  r.identifiers = {
-      {"email", "i" + std::to_string(i) + "@import.example.org"},
-      {"phone", fmt::format("+1654{:07}", i % 10000000)},
-      {"name", LetterName(i + (std::int64_t{1} << 40))},
-      {"birth_date", fmt::format("19{:02}-{:02}-{:02}", 50 + i % 50, 1 + i % 12, 1 + i % 28)},
-      {"postal_code", std::to_string(10000 + i % 90000)}};
-  r.traits = {{"source", std::string("import")}, {"n", static_cast<double>(i)}};
-  r.source = "bench-import";
-  return r;
-}
 
 RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int workers, int chunk,
                           bool naive) {
@@ -242,5 +243,7 @@ RunResult RunCopy(const SuiteContext& ctx, std::int64_t records) {
   r.note = "COPY of the same persons, identifiers and match keys";
   return Finish(ctx, db.name(), r, records);
 }
+
+Record ImportRecordAt(std::int64_t i) { return ImportRecord(i); }
 
 }  // namespace idres::bench

@@ -21,9 +21,10 @@
 
 namespace idres::bench {
 
-// Record i of the import: a new person (email, phone, name, birth date,
-// postal code, two traits), distinct from every other record and the preload.
-Record ImportRecord(std::int64_t i);
+// Record i of the import (a new person: email, phone, name, birth date,
+// postal code, two traits), for the benchmarks that send the same records
+// another way (bench/consume_bench.cc).
+Record ImportRecordAt(std::int64_t i);
 
 RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int workers, int chunk,
                           bool naive);

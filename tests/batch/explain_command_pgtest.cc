@@ -25,8 +25,9 @@ struct Run {
 Run Explain(const std::string& record, const std::string& args) {
   TempDir dir;
   std::ofstream(dir.File("in")) << record;
-  const std::string command = "'" + IdresBinary() + "' explain " + args + " < '" + dir.File("in") +
-                              "' > '" + dir.File("out") + "' 2> '" + dir.File("err") + "'";
+  const std::string command = "'" + IdresBinary() + "' explain " + args + " < '" +
+                              dir.File("in") + "' > '" + dir.File("out") + "' 2> '" +
+                              dir.File("err") + "'";
   const int raw = std::system(command.c_str());
   std::stringstream out;
   out << std::ifstream(dir.File("out")).rdbuf();
@@ -43,8 +44,7 @@ void Seed(const TestDatabase& db) {
   o.pool_size = 1;
   Engine engine(std::move(o));
   Record john;
-  john.identifiers = {
-      {"name", "John Smith"}, {"birth_date", "1978-04-01"}, {"postal_code", "10115"}};
+  john.identifiers = {{"name", "John Smith"}, {"birth_date", "1978-04-01"}, {"postal_code", "10115"}};
   REQUIRE(engine.Upsert(john).person_id == 1);
 }
 
