@@ -301,6 +301,9 @@ class Engine {
   std::vector<UpsertResult> Run(std::vector<detail::PreparedRecord>& prepared,
                                 const BatchReceipt* receipt, const Deadline& deadline,
                                 bool dry_run = false, const StreamPosition* position = nullptr);
+  // After a chunk of `records` committed: their outcomes to the observer,
+  // and the records written to the planner statistics.
+  void Committed(std::span<const std::size_t> records, const std::vector<UpsertResult>& results);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -225,6 +225,17 @@ struct ChunkMarks {
 
 }  // namespace
 
+void Engine::Committed(std::span<const std::size_t> records,
+                       const std::vector<UpsertResult>& results) {
+  std::int64_t written = 0;
+  for (std::size_t i : records) {
+    if (!results[i].ok()) continue;
+    ++written;
+    if (impl_->options.observer) impl_->options.observer->OnOutcome(results[i].outcome);
+  }
+  if (impl_->stats) impl_->stats->Wrote(written);
+}
+
 UpsertResult Engine::Upsert(const Record& record, const Deadline& deadline) {
   return Batch(std::span<const Record>(&record, 1), nullptr, deadline).front();
 }
@@ -356,11 +367,7 @@ std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepa
     RunChunk({locked, read, impl_->planner, impl_->options.max_retries}, chunk, c, chunks.size(),
              apply, prepared, plans);
     marks.stored = marks.next;
-    if (impl_->options.observer && !dry_run) {
-      for (std::size_t i : chunk.records) {
-        if (results[i].ok()) impl_->options.observer->OnOutcome(results[i].outcome);
-      }
-    }
+    if (!dry_run) Committed(chunk.records, results);
   }
   return results;
 }

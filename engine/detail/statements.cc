@@ -47,7 +47,10 @@ std::span<const Statement> AllStatements() {
                                        kListPossibleMatches,
                                        kListPossibleMatchesOf,
                                        kJitOff,
-                                       kSynchronousCommit};
+                                       kSynchronousCommit,
+                                       kTryAnalyzeLock,
+                                       kAnalyzeHotTables,
+                                       kRecordsAnalyzed};
   return kAll;
 }
 
