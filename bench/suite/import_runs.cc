@@ -333,4 +333,6 @@ RunResult RunCopy(const SuiteContext& ctx, std::int64_t records) {
   return Finish(ctx, db.name(), r, records);
 }
 
+Record ImportRecordAt(std::int64_t i) { return ImportRecord(i); }
+
 }  // namespace idres::bench

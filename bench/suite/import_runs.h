@@ -23,6 +23,11 @@
 
 namespace idres::bench {
 
+// Record i of the import (a new person: email, phone, name, birth date,
+// postal code, two traits), for the benchmarks that send the same records
+// another way (bench/consume_bench.cc).
+Record ImportRecordAt(std::int64_t i);
+
 // `name` tells the run's database apart (import, growth); with `naive` it
 // is "naive".
 RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int workers, int chunk,

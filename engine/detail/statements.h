@@ -537,6 +537,27 @@ inline constexpr Statement kWriteReceipts{
 inline constexpr Statement kForgetReceipts{"idres_forget_receipts",
                                            "DELETE FROM import_receipts WHERE job = $1"};
 
+// Stream positions (engine/record.h, StreamPosition) of consumer group $1,
+// topic $2: partition $3's row-locked, after the chunk's key locks; its
+// first one inserted (two first writers meet on the primary key); moved;
+// every partition's.
+inline constexpr Statement kLockStreamPosition{
+    "idres_lock_stream_position",
+    "SELECT next_offset FROM stream_positions"
+    " WHERE consumer_group = $1 AND topic = $2 AND partition = $3 FOR UPDATE"};
+inline constexpr Statement kInsertStreamPosition{
+    "idres_insert_stream_position",
+    "INSERT INTO stream_positions (consumer_group, topic, partition, next_offset)"
+    " VALUES ($1, $2, $3, $4)"};
+inline constexpr Statement kMoveStreamPosition{
+    "idres_move_stream_position",
+    "UPDATE stream_positions SET next_offset = $4, updated_at = clock_timestamp()"
+    " WHERE consumer_group = $1 AND topic = $2 AND partition = $3"};
+inline constexpr Statement kReadStreamPositions{
+    "idres_read_stream_positions",
+    "SELECT partition, next_offset FROM stream_positions"
+    " WHERE consumer_group = $1 AND topic = $2"};
+
 // The change feed (README.md, "The change feed"; engine/detail/change_log.h).
 // Change rows of a transaction that writes no person through the statements
 // above (which append their own): persons $1, kinds $2, other ids $3 (0:
