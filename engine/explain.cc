@@ -61,8 +61,8 @@ After ParseCursor(const std::string& cursor) {
 Score ComparePersons(const Matcher& matcher, const LockPlanner& planner,
                      const detail::StoredPerson& a, const detail::StoredPerson& b,
                      const ValueCounts& counts) {
-  const detail::Variants mine = detail::VariantsOf(planner, a.record_values);
-  const detail::Variants theirs = detail::VariantsOf(planner, b.record_values);
+  const detail::Variants mine = detail::VariantsOf(planner, a);
+  const detail::Variants theirs = detail::VariantsOf(planner, b);
   std::optional<Score> best;
   const auto rank = [&](const Score& x) { return std::make_pair(matcher.Matches(x), x.total); };
   for (const detail::Variant& v : mine.list()) {

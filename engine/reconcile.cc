@@ -38,6 +38,13 @@ std::vector<Identifier> RenormalizedAll(const Normalizer& n, const std::vector<I
   return out;
 }
 
+// The values of each of `p`'s records; its values as one record for a
+// person without any (written by hand past idres).
+std::vector<std::vector<Identifier>> RecordsOf(const detail::StoredPerson& p) {
+  if (p.record_values.empty() && !p.identifiers.empty()) return {p.identifiers};
+  return p.record_values;
+}
+
 // Values looked up one by one: strong or exclusive types.
 bool LookedUp(const Model& model, const Identifier& id) {
   const TypeModel* t = model.Find(id.type);
@@ -118,7 +125,7 @@ std::set<std::int64_t> Engine::Impl::GrowReconcileGroup(detail::Tx& tx,
     detail::Variants group;
     for (const auto& [id, p] : detail::ReadPersons(tx, members)) {
       for (const Identifier& s : p.identifiers) ids.push_back(Renormalized(normalizer, s, region));
-      for (const auto& r : p.record_values) group.Add(planner, RenormalizedAll(normalizer, r, region));
+      for (const auto& r : RecordsOf(p)) group.Add(planner, RenormalizedAll(normalizer, r, region));
     }
     if (ids.empty()) return {};
     // The keys an upsert of these values would lock, then a new statement
@@ -142,7 +149,13 @@ std::set<std::int64_t> Engine::Impl::GrowReconcileGroup(detail::Tx& tx,
           std::any_of(p.identifiers.begin(), p.identifiers.end(), [&](const Identifier& v) {
             return options.model.Exclusive(v.type) && std::binary_search(ids.begin(), ids.end(), v);
           });
-      const detail::Variants theirs = detail::VariantsOf(planner, p.record_values);
+      // Strong evidence against anyone of the group (another passport, a
+      // birth date of someone else) keeps it out, as it keeps an upsert from
+      // merging two persons.
+      const bool against = matcher.Conflict(ids, p.identifiers, ComparisonKind::kDocument) ||
+                           matcher.Conflict(ids, p.identifiers, ComparisonKind::kBirthDate);
+      if (against && !shares) continue;
+      const detail::Variants theirs = detail::VariantsOf(planner, p);
       bool matches = shares;
       for (const detail::Variant& mine : group.list()) {
         if (matches) break;
@@ -194,6 +207,7 @@ std::vector<ReconcileGroup> Engine::FindReconcileGroups(std::string_view region)
       if (LookedUp(model, id)) by_value[id].push_back(person);
     }
     detail::Variants& v = variants[person];
+    if (records[person].empty()) records[person] = {ids};  // a person without records
     for (const auto& r : records[person]) {
       v.Add(impl_->planner, RenormalizedAll(impl_->normalizer, r, region));
     }
@@ -338,7 +352,7 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
     detail::DeferRenormalizeRecords(tx, result.survivor, stale, stale_today);
     detail::Variants variants;  // every record of the group, as it reads today
     for (const auto& [id, p] : persons) {
-      for (const auto& r : p.record_values) {
+      for (const auto& r : RecordsOf(p)) {
         variants.Add(impl_->planner, RenormalizedAll(impl_->normalizer, r, group.region));
       }
     }

@@ -34,7 +34,7 @@ std::optional<Targets> ReadTargets(detail::Tx& tx, const LockPlanner& planner,
   if (persons.size() != t.persons.size()) return std::nullopt;
   for (const auto& [id, p] : persons) {
     const auto keys = detail::PersonLockKeys(planner, p.identifiers,
-                                             detail::VariantsOf(planner, p.record_values));
+                                             detail::VariantsOf(planner, p));
     t.keys.insert(t.keys.end(), keys.begin(), keys.end());
   }
   detail::Dedup(t.keys);

@@ -27,7 +27,7 @@ BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
     b.stored = true;
     b.stored_identifiers = p.identifiers;
     if (auto it = records.find(id); it != records.end()) b.records = std::move(it->second);
-    b.variants = VariantsOf(planner_, p.record_values);
+    b.variants = VariantsOf(planner_, p);
     b.stored_keys = b.variants.Keys();
     b.now = std::move(p);
     persons_.push_back(std::move(b));

@@ -54,7 +54,7 @@ void RequireKeysHeld(const NamedRecords& named, const std::map<std::int64_t, Sto
                      const LockPlanner& planner, std::span<const std::int64_t> held) {
   for (const auto& [identity, person] : named) {
     const StoredPerson& p = persons.at(person);
-    for (std::int64_t k : PersonLockKeys(planner, p.identifiers, VariantsOf(planner, p.record_values))) {
+    for (std::int64_t k : PersonLockKeys(planner, p.identifiers, VariantsOf(planner, p))) {
       if (!std::binary_search(held.begin(), held.end(), k)) throw KeysGrewError();
     }
   }

@@ -79,4 +79,13 @@ Variants VariantsOf(const LockPlanner& planner,
   return out;
 }
 
+Variants VariantsOf(const LockPlanner& planner, const StoredPerson& person) {
+  if (person.record_values.empty() && !person.identifiers.empty()) {
+    Variants out;
+    out.Add(planner, person.identifiers);
+    return out;
+  }
+  return VariantsOf(planner, person.record_values);
+}
+
 }  // namespace idres::detail

@@ -12,6 +12,7 @@
 #include <span>
 #include <vector>
 
+#include "engine/detail/store.h"
 #include "matcher/lock_plan.h"
 #include "normalize/identifier.h"
 
@@ -58,5 +59,9 @@ class Variants {
 // The variants of the records whose values are `records`.
 Variants VariantsOf(const LockPlanner& planner,
                     std::span<const std::vector<Identifier>> records);
+
+// The variants of a stored person: of its records, or, for a person
+// without any (written by hand past idres), of its values as one record.
+Variants VariantsOf(const LockPlanner& planner, const StoredPerson& person);
 
 }  // namespace idres::detail
