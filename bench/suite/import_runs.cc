@@ -9,17 +9,20 @@
 #include <chrono>
 #include <deque>
 #include <fstream>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <span>
+#include <thread>
 #include <tuple>
 #include <variant>
 
-#include "api/client_requests.h"
-#include "api/http_client.h"
 #include "bench/suite/load.h"
 #include "bench/suite/scratch_database.h"
 #include "bench/suite/serve_child.h"
 #include "bench/suite/workload.h"
+#include "client/client_requests.h"
+#include "client/grpc_client.h"
+#include "client/http_client.h"
 #include "engine/engine.h"
 #include "engine/testing.h"
 #include "matcher/lock_plan.h"
@@ -143,13 +146,14 @@ RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int worke
   RunResult r;
   {
     ServeChild serve(ctx, db.url(), workers);
-    std::deque<api::HttpClient> conns;  // not movable: a deque keeps them in place
+    std::deque<client::HttpClient> conns;  // not movable: a deque keeps them in place
     for (int w = 0; w < workers; ++w) conns.emplace_back(serve.port());
     r = Chunked(input, workers, chunk, [&](int w, std::span<const Record> part) {
       std::vector<std::string> jsons;
-      for (const Record& record : part) jsons.push_back(api::RecordJson(record).value_or("{}"));
-      const api::HttpResponse resp = conns[w].Call("BatchUpsert", api::BatchRequestJson(jsons));
-      const auto parsed = api::ParseBatchResponse(resp.body);
+      for (const Record& record : part) jsons.push_back(client::RecordJson(record).value_or("{}"));
+      const client::HttpResponse resp =
+          conns[w].Call("BatchUpsert", client::BatchRequestJson(jsons));
+      const auto parsed = client::ParseBatchResponse(resp.body);
       const auto* results = std::get_if<std::vector<UpsertResult>>(&parsed);
       if (resp.status != 200 || results == nullptr) return static_cast<int>(part.size());
       return static_cast<int>(
@@ -164,13 +168,56 @@ RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int worke
   return Finish(ctx, db.name(), r, records);
 }
 
+RunResult RunImportStream(const SuiteContext& ctx, std::int64_t records, int workers) {
+  const std::vector<Record> input = Records(records);
+  ScratchDatabase db(ctx.cluster, ctx.db_prefix + "_import_stream" + std::to_string(workers));
+  std::atomic<std::int64_t> failed{0};
+  std::string first_error;
+  std::mutex error_mu;
+  double seconds = 0;
+  {
+    ServeChild serve(ctx, db.url(), workers);
+    const std::size_t share = (input.size() + workers - 1) / workers;
+    const auto t0 = Clock::now();
+    std::vector<std::thread> threads;
+    for (int w = 0; w < workers; ++w) {
+      const std::size_t begin = std::min(input.size(), w * share);
+      const std::span<const Record> part(input.data() + begin,
+                                         std::min(input.size(), begin + share) - begin);
+      threads.emplace_back([&, part] {
+        try {
+          client::GrpcClient channel(serve.grpc_target());
+          for (const auto& result : channel.UpsertStream(part)) failed += result.ok() ? 0 : 1;
+        } catch (const std::exception& e) {
+          failed += static_cast<std::int64_t>(part.size());
+          std::lock_guard lock(error_mu);
+          first_error = e.what();
+        }
+      });
+    }
+    for (auto& t : threads) t.join();
+    seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    serve.Stop();
+  }
+  RunResult r;
+  r.seconds = seconds;
+  r.variant = "idres";
+  r.transport = "grpc-stream";
+  r.clients = workers;
+  r.ops = records - failed;
+  r.errors = failed;
+  r.first_error = first_error;
+  r.note = "UpsertStream over gRPC, one stream per worker";
+  return Finish(ctx, db.name(), r, records);
+}
+
 RunResult RunImportCli(const SuiteContext& ctx, std::int64_t records,
                        const std::vector<std::string>& import_args) {
   const std::string file = ctx.work_dir + "/import.jsonl";
   {
     std::ofstream out(file);
     for (std::int64_t i = 0; i < records; ++i) {
-      out << api::RecordJson(ImportRecord(i)).value_or("{}") << '\n';
+      out << client::RecordJson(ImportRecord(i)).value_or("{}") << '\n';
     }
   }
   ScratchDatabase db(ctx.cluster, ctx.db_prefix + "_import_" + "cli");

@@ -5,6 +5,8 @@
 //                    (naive: EngineSeams::skip_locks and no unique
 //                    index; its check is data only).
 //   RunImportHttp    the BatchUpsert RPC of a real `idres serve`.
+//   RunImportStream  its UpsertStream over gRPC: each worker one stream of
+//                    its share of the records, answered as they are applied.
 //   RunImportCli     `idres import` on a JSON-lines file, when
 //                    SuiteContext::import_args is set.
 //   RunCopy          COPY ... FROM STDIN of the rows the engine would write.
@@ -24,6 +26,7 @@ namespace idres::bench {
 RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int workers, int chunk,
                           bool naive);
 RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int workers, int chunk);
+RunResult RunImportStream(const SuiteContext& ctx, std::int64_t records, int workers);
 RunResult RunImportCli(const SuiteContext& ctx, std::int64_t records,
                        const std::vector<std::string>& import_args);
 RunResult RunCopy(const SuiteContext& ctx, std::int64_t records);

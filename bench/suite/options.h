@@ -27,6 +27,7 @@ struct SuiteOptions {
   std::vector<int> import_workers = {8};
   std::int64_t wire_ops = 200;
   bool http = true;
+  bool grpc = true;  // the runs over gRPC beside those over Connect
   bool pgbench_runs = true;
   bool naive = true;
   std::string json_path;
