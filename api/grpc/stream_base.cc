@@ -15,7 +15,10 @@ StreamBase::StreamBase(Call call, const IdentityService& service, boost::asio::t
 }
 
 void StreamBase::Open(std::optional<RpcError> refused) {
-  if (!refused) refused = service_.Authorize(call_);
+  if (!refused) {
+    refused = service_.Authorize(call_);
+    unauthorized_ = refused.has_value();
+  }
   if (!refused) refused = service_.Start(call_);
   const bool open = !refused && streams_.Add(this);
   std::lock_guard lock(mu_);
@@ -70,7 +73,7 @@ void StreamBase::Done() {
     done_ = true;
     last = holds_ == 0;
   }
-  service_.Observe(call_, code);
+  if (!unauthorized_) service_.Observe(call_, code);
   in_flight_.End();
   if (last) delete this;
 }

@@ -59,8 +59,9 @@ class StreamBase : public Stream {
  private:
   InFlight& in_flight_;
   Streams& streams_;
-  std::optional<Code> code_;  // the end's, for the metrics
-  bool done_ = false;         // gRPC is done with the stream
+  std::optional<Code> code_;   // the end's, for the metrics
+  bool unauthorized_ = false;  // not recorded, as a unary call without the token is not
+  bool done_ = false;          // gRPC is done with the stream
 };
 
 }  // namespace idres::api
