@@ -100,8 +100,8 @@ UpsertResult GrpcClient::Upsert(const Record& record) {
   return result;
 }
 
-std::vector<UpsertResult> GrpcClient::UpsertStream(std::span<const Record> records,
-                                                   std::optional<std::int64_t> job) {
+void GrpcClient::UpsertStream(std::span<const Record> records, std::optional<std::int64_t> job,
+                              std::int64_t first_item, std::vector<UpsertResult>& answered) {
   grpc::ClientContext context;
   impl_->Prepare(context);
   auto stream = impl_->stub->UpsertStream(&context);
@@ -113,20 +113,17 @@ std::vector<UpsertResult> GrpcClient::UpsertStream(std::span<const Record> recor
       api::FillRecord(records[i], *request.mutable_record());
       if (job) {
         request.mutable_receipt()->set_job(*job);
-        request.mutable_receipt()->set_item(static_cast<std::int64_t>(i));
+        request.mutable_receipt()->set_item(first_item + static_cast<std::int64_t>(i));
       }
       if (!stream->Write(request)) break;
     }
     stream->WritesDone();
   });
-  std::vector<UpsertResult> results;
-  results.reserve(records.size());
   v1::UpsertStreamResponse response;
-  while (stream->Read(&response)) results.push_back(ResultOf(response.result()));
+  while (stream->Read(&response)) answered.push_back(ResultOf(response.result()));
   writer.join();
   const grpc::Status status = stream->Finish();
   if (!status.ok()) Throw(status);
-  return results;
 }
 
 }  // namespace idres::client

@@ -38,10 +38,12 @@ class GrpcClient {
   UpsertResult Upsert(const Record& record);
 
   // Sends `records` through one UpsertStream (with receipt job `job` and
-  // items 0, 1, ... when set) while reading the answers; one result per
-  // record, in order.
-  std::vector<UpsertResult> UpsertStream(std::span<const Record> records,
-                                         std::optional<std::int64_t> job = std::nullopt);
+  // items first_item, first_item + 1, ... when set) while reading the
+  // answers into `answered`, one per record, in order. Throws when the
+  // stream ends with an error; `answered` then holds the records answered
+  // before it (with receipts, send the rest again).
+  void UpsertStream(std::span<const Record> records, std::optional<std::int64_t> job,
+                    std::int64_t first_item, std::vector<UpsertResult>& answered);
 
  private:
   struct Impl;
