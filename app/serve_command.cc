@@ -41,6 +41,7 @@ struct ServeFlags {
   std::string config_file;
   api::ServerOptions server;
   std::string grpc_listen;  // empty: no gRPC
+  std::string auth_token;   // the service's, for both transports
   EngineFlags engine;
   int pool_size = 16;
   int coalesce = static_cast<int>(EngineOptions{}.group_max_records);
@@ -160,7 +161,7 @@ int Serve(const ServeFlags& flags) {
   Engine engine(engine_options);
   api::EngineBackend backend(engine);
   const api::IdentityService service(backend, metrics.get(),
-                                     {flags.server.limits, flags.server.auth_token});
+                                     {flags.server.limits, flags.auth_token});
   std::unique_ptr<api::GrpcServer> grpc;
   if (!flags.grpc_listen.empty()) grpc = std::make_unique<api::GrpcServer>(GrpcOf(flags), service);
   // One stop for both transports: a signal begins the Connect server's
@@ -208,7 +209,7 @@ void AddServeCommand(CLI::App& app) {
   Add(*cmd, "max-batch", f.server.limits.max_batch, "most records per BatchUpsert");
   Add(*cmd, "tls-cert", f.server.tls_cert, "PEM certificate chain; with --tls-key: HTTPS only");
   Add(*cmd, "tls-key", f.server.tls_key, "PEM private key");
-  Add(*cmd, "auth-token", f.server.auth_token, "require Authorization: Bearer <token>");
+  Add(*cmd, "auth-token", f.auth_token, "require Authorization: Bearer <token>");
   cmd->add_flag("--no-prepared-statements", f.no_prepared_statements,
                 "no named prepared statements (PgBouncer in transaction mode)")
       ->envname("IDRES_NO_PREPARED_STATEMENTS");

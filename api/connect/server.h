@@ -28,7 +28,6 @@ struct ServerOptions {
   std::string listen = "127.0.0.1:8080";  // host:port; port 0 picks a free one
   std::string tls_cert;                   // PEM chain; with tls_key: HTTPS only
   std::string tls_key;                    // PEM private key
-  std::string auth_token;                 // non-empty: Bearer token on all but /healthz
   Limits limits;                          // max_body_bytes is the session's
   int io_threads = 2;
   int worker_threads = 16;  // for calls other than Upsert

@@ -2,6 +2,7 @@
 generic call, an UpsertStream of many records with receipts, and a
 WatchChanges follower that reconnects after its last position."""
 import os
+import threading
 import time
 
 import grpc
@@ -150,30 +151,58 @@ def _target(args):
         return None
 
 
+class _Follower:
+    """Follows the feed, calling again after its last position when a stream
+    ends; the stream never ends by itself, so a side thread cancels it once
+    the driver's target position is reached."""
+
+    def __init__(self, args, stub, pb, out):
+        self.args, self.stub, self.pb, self.out = args, stub, pb, out
+        self.last, self.ends, self.call = 0, [], None
+        self.lock = threading.Lock()
+
+    def done(self):
+        target = _target(self.args)
+        return target is not None and self.last >= target
+
+    def cancel_when_done(self, finished):
+        while not finished.wait(0.05):
+            if self.done():
+                with self.lock:
+                    if self.call is not None:
+                        self.call.cancel()
+
+    def follow_once(self):
+        request = self.pb.WatchChangesRequest(after_position=self.last)
+        with self.lock:
+            self.call = self.stub.WatchChanges(request, metadata=_metadata(self.args))
+        for message in self.call:
+            for change in message.changes:
+                check(change.position == self.last + 1, "position %d after %d" % (
+                    change.position, self.last))
+                self.last = change.position
+                self.out.write("%d %d %d\n" % (change.position, change.person_id, change.kind))
+            self.out.flush()
+
+
 def watch(args, channel, pb, rpc):
-    stub = rpc.IdentityServiceStub(channel)
-    last, ends = 0, []
     with open(args.out, "w") as out:
-        for _ in range(3000):  # bounds the reconnects; each waits 100 ms at most
-            try:
-                request = pb.WatchChangesRequest(after_position=last)
-                for message in stub.WatchChanges(request, metadata=_metadata(args)):
-                    for change in message.changes:
-                        check(change.position == last + 1, "position %d after %d" % (
-                            change.position, last))
-                        last = change.position
-                        out.write("%d %d %d\n" % (change.position, change.person_id, change.kind))
-                    out.flush()
-                    target = _target(args)
-                    if target is not None and last >= target:
-                        print("ends: %s" % " ".join(ends))
-                        return
-                ends.append("OK")
-            except grpc.RpcError as e:
-                ends.append(e.code().name)
-            target = _target(args)
-            if target is not None and last >= target:
-                print("ends: %s" % " ".join(ends))
-                return
-            time.sleep(0.1)
-    check(False, "the feed never reached the target; last %d" % last)
+        follower = _Follower(args, rpc.IdentityServiceStub(channel), pb, out)
+        finished = threading.Event()
+        canceller = threading.Thread(target=follower.cancel_when_done, args=(finished,))
+        canceller.start()
+        try:
+            for _ in range(3000):  # bounds the reconnects; each waits 100 ms at most
+                try:
+                    follower.follow_once()
+                    follower.ends.append("OK")
+                except grpc.RpcError as e:
+                    follower.ends.append(e.code().name)
+                if follower.done():
+                    print("ends: %s" % " ".join(follower.ends))
+                    return
+                time.sleep(0.1)
+        finally:
+            finished.set()
+            canceller.join()
+    check(False, "the feed never reached the target; last %d" % follower.last)
