@@ -1,9 +1,10 @@
 // `idres changes`: prints the change feed (README.md, "The change feed") as
 // NDJSON, one change per line, flushed line by line: every change after
 // --after, at most --limit of them, and with --follow the new ones as they
-// come, until SIGINT or SIGTERM (batch/change_follow.h). It reads the
-// database (--database-url) or a running service (--server), and writes
-// nothing but the positions the sequencer hands out.
+// come, until SIGINT or SIGTERM (batch/change_follow.h); or, with
+// --to-kafka, publishes them to a Kafka topic (batch/change_publisher.h).
+// It reads the database (--database-url) or a running service (--server),
+// and writes nothing but the positions the sequencer hands out.
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
@@ -13,6 +14,7 @@
 #include "app/commands.h"
 #include "batch/change_follow.h"
 #include "batch/change_listers.h"
+#include "batch/change_publisher.h"
 #include "batch/job_defaults.h"
 #include "engine/engine.h"
 
@@ -25,7 +27,16 @@ struct ChangesFlags {
   std::string database_url = batch::kEmbeddedDatabaseUrl;
   std::string server;
   std::string auth_token;
+  std::string to_kafka;  // topic
+  batch::KafkaSettings kafka;
+  std::vector<std::string> properties;  // -X key=value
 };
+
+void PrintLine(const std::string& line) {
+  std::fputs(line.c_str(), stdout);
+  std::fputc('\n', stdout);
+  std::fflush(stdout);
+}
 
 int RunChangesCommand(ChangesFlags& f) {
   if (f.poll_ms < 1) {
@@ -50,11 +61,19 @@ int RunChangesCommand(ChangesFlags& f) {
     options.pool_size = 1;
     list = batch::EngineChanges(std::move(options));
   }
-  const batch::FollowRun run = batch::FollowChanges(list, f.follow, [](const std::string& line) {
-    std::fputs(line.c_str(), stdout);
-    std::fputc('\n', stdout);
-    std::fflush(stdout);
-  });
+  if (!f.to_kafka.empty() && f.kafka.brokers.empty()) {
+    spdlog::error("changes: --to-kafka needs --brokers");
+    return 2;
+  }
+  for (const std::string& spec : f.properties) {
+    if (auto error = f.kafka.AddOption(spec)) {
+      spdlog::error("changes: {}", *error);
+      return 2;
+    }
+  }
+  const batch::FollowRun run = f.to_kafka.empty()
+                                   ? batch::FollowChanges(list, f.follow, PrintLine)
+                                   : batch::PublishChanges(list, f.follow, f.kafka, f.to_kafka);
   if (run.error) {
     spdlog::error("changes: {} (the last position printed: {})", *run.error, run.last);
     return 1;
@@ -84,6 +103,11 @@ void AddChangesCommand(CLI::App& app) {
                   "Read a running idres service (http://host:port) instead");
   cmd->add_option("--auth-token", flags->auth_token, "Bearer token for --server")
       ->envname("IDRES_AUTH_TOKEN");
+  cmd->add_option("--to-kafka", flags->to_kafka,
+                  "Publish the changes to this Kafka topic instead (key: the person id)");
+  cmd->add_option("--brokers", flags->kafka.brokers, "With --to-kafka: bootstrap servers");
+  cmd->add_option("-X", flags->properties,
+                  "With --to-kafka: librdkafka property key=value (repeatable)");
   cmd->callback([flags] { SetExitCode(RunChangesCommand(*flags)); });
 }
 

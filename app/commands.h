@@ -17,6 +17,7 @@ void AddModelCommand(CLI::App& app);      // app/engine_flags.cc
 void AddChangesCommand(CLI::App& app);    // app/changes_command.cc
 void AddRecordCommands(CLI::App& app);    // app/records_command.cc: delete-record, forget
 void AddExplainCommand(CLI::App& app);    // app/explain_command.cc
+void AddConsumeCommand(CLI::App& app);    // app/consume_command.cc
 
 // The status main() returns once the chosen subcommand's callback ran.
 void SetExitCode(int code);

@@ -33,6 +33,11 @@ void Pause(const FollowOptions& o) {
 
 FollowRun FollowChanges(const ChangeLister& list, const FollowOptions& options,
                         const std::function<void(const std::string&)>& line) {
+  return FollowChangeValues(list, options, [&](const Change& c) { line(ChangeJson(c)); });
+}
+
+FollowRun FollowChangeValues(const ChangeLister& list, const FollowOptions& options,
+                             const std::function<void(const Change&)>& each) {
   FollowRun run;
   run.last = options.after;
   while (!Stopped(options) && (options.most == 0 || run.printed < options.most)) {
@@ -51,7 +56,12 @@ FollowRun FollowChanges(const ChangeLister& list, const FollowOptions& options,
       continue;
     }
     for (const Change& c : page) {
-      line(ChangeJson(c));
+      try {
+        each(c);
+      } catch (const std::exception& e) {
+        run.error = e.what();
+        return run;
+      }
       run.last = c.position;
       ++run.printed;
     }

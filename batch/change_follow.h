@@ -48,6 +48,12 @@ struct FollowRun {
 FollowRun FollowChanges(const ChangeLister& list, const FollowOptions& options,
                         const std::function<void(const std::string&)>& line);
 
+// The same, handing each change on as it is (`idres changes --to-kafka`).
+// An exception from `each` ends the run with it as the error; the change
+// it was thrown for does not count as printed.
+FollowRun FollowChangeValues(const ChangeLister& list, const FollowOptions& options,
+                             const std::function<void(const Change&)>& each);
+
 // `change` as one JSON object, ids as numbers:
 // {"position":4,"personId":2,"kind":"merged","otherId":1,"changedAt":"...Z"}
 // (otherId only when the change has one).

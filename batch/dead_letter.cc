@@ -33,8 +33,9 @@ DeadLetterFile::DeadLetterFile(const std::string& path, std::uint64_t keep_bytes
     // share a checkpoint, most likely): the second one stops here.
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       ::close(fd);
-      throw std::runtime_error("another import is writing the dead-letter file " + path +
-                               "; give each import its own --dead-letter and --checkpoint");
+      throw std::runtime_error("another process is writing the dead-letter file " + path +
+                               "; give each import its own --dead-letter and --checkpoint, each "
+                               "consumer its own --dead-letter");
     }
     // Cut back to what the checkpoint counted; never grown (a file deleted
     // meanwhile would start with a run of NUL bytes).

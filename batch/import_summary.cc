@@ -14,21 +14,26 @@ std::string RejectionReason(const Rejection& rejection) {
 
 }  // namespace
 
-std::string ImportSummary::Add(const UpsertResult& result) {
+std::string DeadLetterReason(const UpsertResult& result) {
   std::string reason;
   for (const Rejection& r : result.rejected) {
-    ++rejections[RejectionReason(r)];
     if (!reason.empty()) reason += "; ";
     reason += RejectionReason(r) + " (\"" + r.input + "\")";
   }
+  if (!result.error) return reason;
+  return reason.empty() ? *result.error : *result.error + " (" + reason + ")";
+}
+
+std::string ImportSummary::Add(const UpsertResult& result) {
+  for (const Rejection& r : result.rejected) ++rejections[RejectionReason(r)];
   if (result.error) {
     ++rejected;
     ++rejections[*result.error];
-    return reason.empty() ? *result.error : *result.error + " (" + reason + ")";
+  } else {
+    if (!result.rejected.empty()) ++partially_rejected;
+    ++(*this)[result.outcome];
   }
-  if (!result.rejected.empty()) ++partially_rejected;
-  ++(*this)[result.outcome];
-  return reason;
+  return DeadLetterReason(result);
 }
 
 void ImportSummary::AddUnreadable(const std::string& reason) {

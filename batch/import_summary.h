@@ -49,4 +49,9 @@ struct ImportSummary : OutcomeCounts {
   static std::optional<ImportSummary> FromJson(std::string_view json);
 };
 
+// Why `result`'s record was rejected, whole or in part, as a dead letter
+// says it: the error, then each identifier left out with its input; empty
+// when nothing was.
+std::string DeadLetterReason(const UpsertResult& result);
+
 }  // namespace idres::batch

@@ -28,6 +28,9 @@ find_package(tomlplusplus REQUIRED)
 find_package(PostgreSQL REQUIRED)
 # libpqxx 6.4 (pkg-config file only): the tests' and benchmarks' own SQL.
 pkg_check_modules(PQXX REQUIRED IMPORTED_TARGET libpqxx)
+# librdkafka (C++ API, and the C one for its partitioner and the tests' mock
+# cluster): `idres consume` and `changes --to-kafka` (batch/ only).
+pkg_check_modules(RDKAFKA REQUIRED IMPORTED_TARGET rdkafka++ rdkafka)
 
 # libphonenumber ships no CMake config: find it by hand; it needs protobuf.
 find_library(PHONENUMBER_LIBRARY phonenumber REQUIRED)

@@ -56,7 +56,10 @@ Engine::Impl::Impl(EngineOptions o, EngineSeams s)
       normalizer(WithModelKinds(options.normalizer, options.model)),
       planner(options.model),
       matcher(options.model),
-      pool(options.database_url, options.pool_size, options.prepared_statements) {
+      pool(options.database_url, options.pool_size, options.prepared_statements),
+      stats(seams.skip_statistics
+                ? nullptr
+                : std::make_unique<detail::StatsKeeper>(pool, detail::StatsKeeper::Options{})) {
   if (const std::string problem = options.model.Problem(); !problem.empty()) {
     throw std::invalid_argument("the matching model is not usable: " + problem);
   }
@@ -190,6 +193,24 @@ Engine::~Engine() = default;
 
 std::unique_ptr<Engine> EngineTesting::Make(EngineOptions options, EngineSeams seams) {
   return std::unique_ptr<Engine>(new Engine(std::move(options), std::move(seams)));
+}
+
+std::int64_t EngineTesting::SettleStatistics(Engine& engine) {
+  if (!engine.impl_->stats) return 0;
+  engine.impl_->stats->Settle();
+  return engine.impl_->stats->rounds();
+}
+
+std::vector<std::string> EngineTesting::ExplainCandidateRead(Engine& engine,
+                                                             std::span<const Identifier> values,
+                                                             std::span<const std::int64_t> keys) {
+  std::vector<std::string> lines;
+  Engine::Impl& impl = *engine.impl_;
+  impl.RunTx([&](detail::Tx& tx) {
+    lines = detail::ExplainCandidateRead(tx, values, keys, impl.options.model,
+                                         impl.options.prepared_statements);
+  });
+  return lines;
 }
 
 int Engine::ConnectionsInUse() const { return impl_->pool.InUse(); }

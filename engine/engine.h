@@ -29,6 +29,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -135,6 +136,20 @@ class Engine {
   // again after a crash, whatever part of it was committed.
   std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
                                         const BatchReceipt& receipt, const Deadline& deadline = {});
+
+  // BatchUpsert of one stream partition's messages, storing the partition's
+  // position (see StreamPosition) in each chunk's transaction with its
+  // records. Throws PositionMovedError when another position than the one
+  // the batch continues from is stored; std::invalid_argument unless
+  // `position` has one ascending position per record.
+  std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
+                                        const StreamPosition& position,
+                                        const Deadline& deadline = {});
+
+  // The positions stored for consumer group `group` in `topic`, by
+  // partition (see StreamPosition); a partition never stored is absent.
+  std::map<std::int32_t, std::int64_t> StreamPositions(const std::string& group,
+                                                       const std::string& topic);
 
   // Deletes record (source, record_id) (README.md, "Records, judgements and
   // the change feed"): its contribution leaves its person, which is rebuilt
@@ -286,9 +301,13 @@ class Engine {
                  const Deadline& deadline);
   // The one path of every record, prepared: chunks, keys, transactions.
   // `dry_run`: decided, and nothing written (Explain).
+  // `position`: BatchUpsert's StreamPosition, moved by each chunk.
   std::vector<UpsertResult> Run(std::vector<detail::PreparedRecord>& prepared,
                                 const BatchReceipt* receipt, const Deadline& deadline,
-                                bool dry_run = false);
+                                bool dry_run = false, const StreamPosition* position = nullptr);
+  // After a chunk of `records` committed: their outcomes to the observer,
+  // and the records written to the planner statistics.
+  void Committed(std::span<const std::size_t> records, const std::vector<UpsertResult>& results);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

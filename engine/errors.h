@@ -57,6 +57,16 @@ class StoreError : public EngineError {
   using EngineError::EngineError;
 };
 
+// BatchUpsert with a StreamPosition found another position stored for its
+// partition than the one it continues from: another consumer applied the
+// partition meanwhile. The transaction rolled back; the chunks before it
+// stay stored. Not retryable as such: read the stored position again and go
+// on from there.
+class PositionMovedError : public EngineError {
+ public:
+  using EngineError::EngineError;
+};
+
 // Anything else the database reported (a bug, not the caller's fault).
 class InternalError : public EngineError {
  public:

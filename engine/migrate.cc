@@ -58,6 +58,13 @@ StoreMigration MigrateOnce(const std::string& url, const Model& model) {
     spdlog::info("store: shaped for the model ({} identifiers re-flagged, {} persons re-keyed)",
                  out.identifiers_reflagged, out.persons_rekeyed);
   }
+  if (out.persons_rekeyed > 0) {
+    // The rebuild rewrote match_keys whole: the planner's statistics of it
+    // are those of the table before (engine/detail/stats_keeper.h).
+    detail::Tx analyze(lease, detail::Timeouts{});
+    analyze.Defer(detail::kAnalyzeHotTables);
+    analyze.Commit();
+  }
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -164,6 +165,48 @@ struct BatchReceipt {
     const auto it = std::adjacent_find(sorted.begin(), sorted.end());
     if (it == sorted.end()) return std::nullopt;
     return *it;
+  }
+};
+
+// Where a batch of one stream partition's messages (a Kafka partition)
+// stands, for BatchUpsert: each chunk's transaction stores its records and
+// the partition's position after them together, so a consumer that starts
+// at the stored position applies every message once, whenever it was
+// killed. The position is the offset of the next message to apply.
+struct StreamPosition {
+  std::string group;  // the consumer group
+  std::string topic;
+  std::int32_t partition = 0;
+  // The position the caller found stored (nullopt: none yet). A chunk goes
+  // on only while the store still holds what the chunk before it wrote
+  // (the first: this); else PositionMovedError, and the chunk writes nothing.
+  std::optional<std::int64_t> from;
+  // One per record, ascending: the position after its message.
+  std::vector<std::int64_t> after;
+  // The position after the batch's last message (>= every `after`): the
+  // batch's last transaction stores it, also when no record is left to
+  // apply (messages that were no records, records refused whole).
+  std::int64_t end = 0;
+  // Called with the indexes of the records refused, and the results so far
+  // (results[i].error says why), before a transaction storing a position
+  // past them commits: those refused whole before any transaction, and
+  // those refused in a transaction (a person's trait cap) inside it, before
+  // its COMMIT. May be called again for the same records when a transaction
+  // is retried. An exception rolls the transaction back and leaves the call.
+  std::function<void(const std::vector<std::size_t>& refused,
+                     const std::vector<UpsertResult>& results)>
+      on_refused;
+
+  // Throws std::invalid_argument unless `after` has one position per record,
+  // ascending, none past `end`, and none before `from`.
+  void RequireOnePerRecord(std::size_t records) const {
+    if (after.size() != records) {
+      throw std::invalid_argument("BatchUpsert: one stream position per record is needed");
+    }
+    if (!std::is_sorted(after.begin(), after.end()) || (!after.empty() && after.back() > end) ||
+        (from && !after.empty() && after.front() <= *from) || (from && end < *from)) {
+      throw std::invalid_argument("BatchUpsert: stream positions must ascend from `from` to `end`");
+    }
   }
 };
 

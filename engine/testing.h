@@ -12,6 +12,8 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
+#include <vector>
 
 #include "engine/engine.h"
 
@@ -29,12 +31,27 @@ struct EngineSeams {
   // after a later one was listed is never seen (README.md, "The change
   // feed"). The engine logs a warning when it starts with it.
   bool skip_sequencer = false;
+  // The engine keeps no planner statistics (engine/detail/stats_keeper.h):
+  // the store's tables are analyzed only by autovacuum, as before the
+  // engine did it.
+  bool skip_statistics = false;
 };
 
 class EngineTesting {
  public:
   // An engine with `seams`; otherwise as Engine(options).
   static std::unique_ptr<Engine> Make(EngineOptions options, EngineSeams seams);
+
+  // Returns once the engine's planner statistics are up to date with what
+  // it wrote (no ANALYZE due or running); how many rounds analyzed so far.
+  static std::int64_t SettleStatistics(Engine& engine);
+
+  // EXPLAIN of the candidate read (step 4) for `values` and blocking keys
+  // `keys`, as one of the engine's own connections would run it: with
+  // prepared statements, its cached generic plan. One line per row.
+  static std::vector<std::string> ExplainCandidateRead(Engine& engine,
+                                                       std::span<const Identifier> values,
+                                                       std::span<const std::int64_t> keys);
 };
 
 }  // namespace idres

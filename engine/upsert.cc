@@ -19,6 +19,7 @@
 #include "engine/detail/pg_array.h"
 #include "engine/detail/resolve.h"
 #include "engine/detail/statements.h"
+#include "engine/detail/stream_position.h"
 #include "engine/engine.h"
 
 namespace idres {
@@ -122,7 +123,118 @@ std::vector<std::int64_t> ChunkKeys(const std::vector<detail::PreparedRecord>& p
   return keys;
 }
 
+// Runs chunk `c` of `count` with `apply` under its keys; when a record's
+// person gained keys meanwhile, plans them again and starts over. A
+// deadline passing after the first chunk says how much of the batch stays.
+using RunLocked =
+    std::function<void(std::span<const std::int64_t>, const std::function<void(detail::Tx&)>&)>;
+struct ChunkRun {
+  const RunLocked& locked;
+  const RunRead& read;
+  const LockPlanner& planner;
+  int max_retries;
+};
+void RunChunk(const ChunkRun& run, Chunk& chunk, std::size_t c, std::size_t count,
+              const std::function<void(detail::Tx&)>& apply,
+              std::vector<detail::PreparedRecord>& prepared, const std::vector<LockPlan>& plans) {
+  try {
+    for (int plan = 0;; ++plan) {
+      try {
+        run.locked(chunk.keys, apply);
+        return;
+      } catch (const detail::KeysGrewError& e) {
+        if (plan >= run.max_retries) throw ConflictError(e.what());
+        PlanWithdrawals(run.read, run.planner, prepared, chunk.records, plans);
+        chunk.keys = ChunkKeys(prepared, chunk);
+      }
+    }
+  } catch (const DeadlineError& e) {
+    if (c == 0) throw;
+    // This chunk's own words (it may have been cut while committing).
+    throw DeadlineError(std::to_string(c) + " of " + std::to_string(count) +
+                        " transactions of the batch committed; then " + e.what() +
+                        "; the transactions after it wrote nothing");
+  }
+}
+
+// The answer of a record refused before any transaction.
+UpsertResult RefusedResult(const detail::PreparedRecord& p) {
+  UpsertResult r;
+  r.error = p.error;
+  r.rejected = p.rejected;
+  r.source = p.source;
+  r.record_id = p.record_id;
+  return r;
+}
+
+// What a chunk's transaction writes beside its records: the receipts of a
+// BatchReceipt, or the stream position of a StreamPosition moved from
+// `stored` to `next`. Both commit with the writes: the same transaction
+// either way.
+struct ChunkMarks {
+  const BatchReceipt* receipt;
+  const StreamPosition* position;
+  std::optional<std::int64_t> stored;
+  std::int64_t next;
+
+  // The chunk's records to apply: with a position, first row-locked and
+  // checked (it travels with the key locks); with a receipt, those whose
+  // item an earlier attempt has not committed.
+  std::vector<std::size_t> Todo(detail::Tx& tx, const Chunk& chunk,
+                                const std::vector<detail::PreparedRecord>& prepared,
+                                std::vector<UpsertResult>& results) const {
+    if (position) detail::LockStreamPosition(tx, *position, stored);
+    if (!receipt) return chunk.records;
+    const std::set<std::int64_t> done = StoredItems(tx, *receipt, chunk);
+    std::vector<std::size_t> todo;
+    for (std::size_t i : chunk.records) {
+      if (!done.contains(receipt->items[i])) {
+        todo.push_back(i);
+        continue;
+      }
+      // Committed by an earlier attempt: report, do not apply again.
+      results[i] = UpsertResult{};
+      results[i].rejected = prepared[i].rejected;
+    }
+    return todo;
+  }
+
+  // Queues the marks of the records of `todo` once decided. A receipt says
+  // its record is stored: none for a refused record.
+  void Write(detail::Tx& tx, const std::vector<std::size_t>& todo,
+             const std::vector<UpsertResult>& results) const {
+    std::vector<std::int64_t> written;
+    std::vector<std::size_t> refused;
+    for (std::size_t i : todo) {
+      if (results[i].ok() && receipt) written.push_back(receipt->items[i]);
+      if (!results[i].ok()) refused.push_back(i);
+    }
+    if (!written.empty()) {
+      tx.Defer(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
+    }
+    if (position) WritePosition(tx, results, refused);
+  }
+
+  // Refused records are told before the position passes them.
+  void WritePosition(detail::Tx& tx, const std::vector<UpsertResult>& results,
+                     const std::vector<std::size_t>& refused) const {
+    if (position->on_refused && !refused.empty()) position->on_refused(refused, results);
+    detail::WriteStreamPosition(tx, *position, stored, next);
+  }
+};
+
 }  // namespace
+
+void Engine::Committed(std::span<const std::size_t> records,
+                       const std::vector<UpsertResult>& results) {
+  std::int64_t written = 0;
+  for (std::size_t i : records) {
+    if (!results[i].ok()) continue;
+    ++written;
+    if (impl_->options.observer) impl_->options.observer->OnOutcome(results[i].outcome);
+  }
+  if (impl_->stats) impl_->stats->Wrote(written);
+}
 
 UpsertResult Engine::Upsert(const Record& record, const Deadline& deadline) {
   return Batch(std::span<const Record>(&record, 1), nullptr, deadline).front();
@@ -174,6 +286,28 @@ std::optional<SplitResult> Engine::SplitPerson(std::int64_t person_id,
   return SplitResult{r.person_id, r.split_person_ids};
 }
 
+std::vector<UpsertResult> Engine::BatchUpsert(std::span<const Record> records,
+                                              const StreamPosition& position,
+                                              const Deadline& deadline) {
+  position.RequireOnePerRecord(records.size());
+  std::vector<detail::PreparedRecord> prepared;
+  prepared.reserve(records.size());
+  for (const Record& record : records) prepared.push_back(impl_->Prepare(record));
+  return Run(prepared, nullptr, deadline, /*dry_run=*/false, &position);
+}
+
+std::map<std::int32_t, std::int64_t> Engine::StreamPositions(const std::string& group,
+                                                             const std::string& topic) {
+  std::map<std::int32_t, std::int64_t> positions;
+  impl_->RunTx([&](detail::Tx& tx) {
+    positions.clear();
+    for (const auto& row : tx.Exec(detail::kReadStreamPositions, group, topic)) {
+      positions[static_cast<std::int32_t>(row[0].as<std::int64_t>())] = row[1].as<std::int64_t>();
+    }
+  });
+  return positions;
+}
+
 std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
                                         const BatchReceipt* receipt, const Deadline& deadline) {
   std::vector<detail::PreparedRecord> prepared;
@@ -184,80 +318,56 @@ std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
 
 std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepared,
                                       const BatchReceipt* receipt, const Deadline& deadline,
-                                      bool dry_run) {
+                                      bool dry_run, const StreamPosition* position) {
   detail::UpsertContext context = impl_->Context();
   context.dry_run = dry_run;
   std::vector<UpsertResult> results(prepared.size());
   std::vector<LockPlan> plans;
-  plans.reserve(prepared.size());
-  std::vector<std::size_t> all;
+  std::vector<std::size_t> all, refused;
   for (std::size_t i = 0; i < prepared.size(); ++i) {
     plans.push_back(prepared[i].plan);
     all.push_back(i);
     if (prepared[i].error) {
-      results[i].error = prepared[i].error;
-      results[i].rejected = prepared[i].rejected;
-      results[i].source = prepared[i].source;
-      results[i].record_id = prepared[i].record_id;
+      results[i] = RefusedResult(prepared[i]);
+      refused.push_back(i);
     }
   }
+  // Before any transaction can store a position past them.
+  if (position && position->on_refused && !refused.empty()) position->on_refused(refused, results);
   const RunRead read = [&](const std::function<void(detail::Tx&)>& fn) {
     impl_->RunTx(fn, deadline);
   };
+  const RunLocked locked = [&](std::span<const std::int64_t> keys,
+                               const std::function<void(detail::Tx&)>& fn) {
+    impl_->RunLockedTx(keys, fn, deadline);
+  };
   PlanWithdrawals(read, impl_->planner, prepared, all, plans);
   std::vector<Chunk> chunks = MakeChunks(prepared, impl_->options);
+  ChunkMarks marks{receipt, position, position ? position->from : std::nullopt, 0};
+  if (position && chunks.empty()) {
+    marks.next = position->end;
+    impl_->RunTx(
+        [&](detail::Tx& tx) {
+          detail::LockStreamPosition(tx, *position, marks.stored);
+          marks.WritePosition(tx, results, {});
+        },
+        deadline);
+  }
   for (std::size_t c = 0; c < chunks.size(); ++c) {
     Chunk& chunk = chunks[c];
+    if (position) {
+      marks.next = c + 1 == chunks.size() ? position->end : position->after[chunk.records.back()];
+    }
     // A retry runs the whole chunk again and overwrites its results.
     const auto apply = [&](detail::Tx& tx) {
-      const std::set<std::int64_t> stored =
-          receipt ? StoredItems(tx, *receipt, chunk) : std::set<std::int64_t>{};
-      std::vector<std::size_t> todo;
-      for (std::size_t i : chunk.records) {
-        if (receipt && stored.contains(receipt->items[i])) {
-          // Committed by an earlier attempt: report, do not apply again.
-          results[i] = UpsertResult{};
-          results[i].rejected = prepared[i].rejected;
-        } else {
-          todo.push_back(i);
-        }
-      }
-      // A receipt says its record is stored: none for a refused record. It
-      // commits with the writes: the same transaction either way.
-      const auto receipts = [&] {
-        std::vector<std::int64_t> written;
-        for (std::size_t i : todo) {
-          if (receipt && results[i].ok()) written.push_back(receipt->items[i]);
-        }
-        if (!written.empty()) {
-          tx.Defer(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
-        }
-      };
-      detail::ResolveAndCommit(tx, prepared, todo, results, context, chunk.keys, receipts);
+      const std::vector<std::size_t> todo = marks.Todo(tx, chunk, prepared, results);
+      detail::ResolveAndCommit(tx, prepared, todo, results, context, chunk.keys,
+                               [&] { marks.Write(tx, todo, results); });
     };
-    try {
-      for (int plan = 0;; ++plan) {
-        try {
-          impl_->RunLockedTx(chunk.keys, apply, deadline);
-          break;
-        } catch (const detail::KeysGrewError& e) {
-          if (plan >= impl_->options.max_retries) throw ConflictError(e.what());
-          PlanWithdrawals(read, impl_->planner, prepared, chunk.records, plans);
-          chunk.keys = ChunkKeys(prepared, chunk);
-        }
-      }
-    } catch (const DeadlineError& e) {
-      if (c == 0) throw;
-      // This chunk's own words (it may have been cut while committing).
-      throw DeadlineError(std::to_string(c) + " of " + std::to_string(chunks.size()) +
-                          " transactions of the batch committed; then " + e.what() +
-                          "; the transactions after it wrote nothing");
-    }
-    if (impl_->options.observer && !dry_run) {
-      for (std::size_t i : chunk.records) {
-        if (results[i].ok()) impl_->options.observer->OnOutcome(results[i].outcome);
-      }
-    }
+    RunChunk({locked, read, impl_->planner, impl_->options.max_retries}, chunk, c, chunks.size(),
+             apply, prepared, plans);
+    marks.stored = marks.next;
+    if (!dry_run) Committed(chunk.records, results);
   }
   return results;
 }

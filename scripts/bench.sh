@@ -12,6 +12,9 @@
 #   scripts/bench.sh --split-cores  the throwaway cluster on the first half of
 #                                 the CPUs, the suite (and the `idres serve`,
 #                                 pgbench and importers it starts) on the rest
+#   scripts/bench.sh --consume    instead of the suite: `idres consume` against
+#                                 `idres import` of the same records, and the
+#                                 produce-to-commit latency (idres_bench_consume)
 # Other arguments go to idres_bench (--help lists them). Results land in
 # $IDRES_BENCH_OUT (default build/bench-results/<UTC time>/); the build dir
 # is $IDRES_BENCH_BUILD_DIR (default build/, shared with test.sh). Exit status 0
@@ -27,9 +30,14 @@ BUILD="${IDRES_BENCH_BUILD_DIR:-$IDRES_ROOT/build}"
 # Production gives the database a host of its own; splitting the CPUs comes
 # closest to that here.
 SPLIT_CORES=0
+CONSUME=0
 SUITE_ARGS=()
 for arg in "$@"; do
-  if [ "$arg" = --split-cores ]; then SPLIT_CORES=1; else SUITE_ARGS+=("$arg"); fi
+  case "$arg" in
+    --split-cores) SPLIT_CORES=1 ;;
+    --consume) CONSUME=1 ;;
+    *) SUITE_ARGS+=("$arg") ;;
+  esac
 done
 CPUS="$(nproc)"
 DB_CPUS="" APP_CPUS=""
@@ -143,11 +151,16 @@ machine "start"
 PIN=()
 if [ -n "$APP_CPUS" ]; then PIN=(taskset -c "$APP_CPUS"); fi
 set +e
-"${PIN[@]}" "$BUILD/bench/suite/idres_bench" --database-url "$URL" --idres "$BUILD/app/idres" \
-  --json "$OUT/results.json" --chart "$OUT/throughput.svg" --work-dir "$OUT/work" \
-  "${SUITE_ARGS[@]}" | tee "$OUT/results.txt"
+if [ "$CONSUME" = 1 ]; then
+  "${PIN[@]}" "$BUILD/bench/idres_bench_consume" --database-url "$URL" --idres "$BUILD/app/idres" \
+    --work-dir "$OUT/work" "${SUITE_ARGS[@]}" | tee "$OUT/results.txt"
+else
+  "${PIN[@]}" "$BUILD/bench/suite/idres_bench" --database-url "$URL" --idres "$BUILD/app/idres" \
+    --json "$OUT/results.json" --chart "$OUT/throughput.svg" --work-dir "$OUT/work" \
+    "${SUITE_ARGS[@]}" | tee "$OUT/results.txt"
+fi
 status=${PIPESTATUS[0]}
 set -e
 machine "end"
-log "results in $OUT (results.txt, results.json, throughput.svg, machine.txt)"
+log "results in $OUT (results.txt, machine.txt; the suite's also results.json, throughput.svg)"
 exit "$status"

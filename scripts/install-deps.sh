@@ -17,6 +17,7 @@ PACKAGES=(
   postgresql-15 postgresql-client-15 pgbouncer
   gnuplot-nox procps
   chromium  # headless, for the steward console's browser test (tests/console)
+  librdkafka-dev kcat  # idres consume and changes --to-kafka; the tests' mock cluster and reader
 )
 
 missing=()

@@ -16,6 +16,7 @@
 #include <tuple>
 #include <variant>
 
+#include "base/mutex.h"
 #include "bench/suite/load.h"
 #include "bench/suite/scratch_database.h"
 #include "bench/suite/serve_child.h"
@@ -35,6 +36,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// The receipts' job of every import run (each runs on a database of its
+// own), and how often a chunk that answered an error is sent.
+constexpr std::int64_t kImportJob = 1;
+constexpr int kAttempts = 5;
+
 // Record i of the import: a new person (email, phone, name, birth date,
 // postal code, two traits), distinct from every other record and the preload.
 Record ImportRecord(std::int64_t i) {
@@ -50,13 +56,6 @@ Record ImportRecord(std::int64_t i) {
   return r;
 }
 
-std::vector<Record> Records(std::int64_t n) {
-  std::vector<Record> out;
-  out.reserve(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0; i < n; ++i) out.push_back(ImportRecord(i));
-  return out;
-}
-
 RunResult Finish(const SuiteContext& ctx, const std::string& db, RunResult r,
                  std::int64_t records) {
   r.scenario = "e";
@@ -65,27 +64,58 @@ RunResult Finish(const SuiteContext& ctx, const std::string& db, RunResult r,
   return r;
 }
 
-// Chunks of `chunk` records handed to `workers` threads; `send` imports one
-// chunk and returns the records that failed. Latencies are per chunk.
-RunResult Chunked(const std::vector<Record>& records, int workers, int chunk,
-                  const std::function<int(int, std::span<const Record>)>& send) {
-  const std::int64_t chunks = (static_cast<std::int64_t>(records.size()) + chunk - 1) / chunk;
+// The throughput of each tenth of an import, from the moments its chunks
+// were done and how many records each held.
+std::vector<double> Tenths(std::vector<std::pair<double, std::int64_t>> done,
+                           std::int64_t records) {
+  std::sort(done.begin(), done.end());
+  std::vector<double> out;
+  double since = 0;
+  std::int64_t counted = 0, tenth = 1;
+  for (const auto& [at, n] : done) {
+    counted += n;
+    if (counted * 10 < tenth * records) continue;
+    out.push_back(at > since ? static_cast<double>(records) / 10 / (at - since) : 0);
+    since = at;
+    ++tenth;
+  }
+  return out;
+}
+
+// `records` records (ImportRecord 0..records-1, made as they are sent) in
+// chunks of `chunk`, handed to `workers` threads; `send` imports one chunk
+// (`first`: the number of its first record) and returns how many of its
+// records failed. Latencies are per chunk; each chunk's moment of
+// completion goes into the result's tenths.
+using SendChunk = std::function<int(int worker, std::int64_t first, std::span<const Record>)>;
+RunResult Chunked(std::int64_t records, int workers, int chunk, const SendChunk& send) {
+  const std::int64_t chunks = (records + chunk - 1) / chunk;
   LoadOptions load;
   load.clients = workers;
-  load.duration = std::chrono::hours(1);
+  load.duration = std::chrono::hours(24);
   load.max_ops = chunks;
   std::atomic<std::int64_t> failed{0};
+  Mutex mu;
+  std::vector<std::pair<double, std::int64_t>> done;
+  const auto t0 = Clock::now();
   LoadResult result = RunClosedLoop(load, [&](int worker, std::int64_t seq) {
-    const std::size_t begin = static_cast<std::size_t>(seq) * chunk;
-    const std::size_t end = std::min(records.size(), begin + chunk);
-    const int bad = send(worker, std::span<const Record>(records).subspan(begin, end - begin));
+    const std::int64_t begin = seq * chunk, end = std::min(records, begin + chunk);
+    std::vector<Record> part;
+    part.reserve(static_cast<std::size_t>(end - begin));
+    for (std::int64_t i = begin; i < end; ++i) part.push_back(ImportRecord(i));
+    const int bad = send(worker, begin, part);
+    {
+      MutexLock lock(&mu);
+      done.emplace_back(std::chrono::duration<double>(Clock::now() - t0).count(), end - begin);
+    }
     if (bad == 0) return OpOutcome{};
     failed += bad;
     return OpOutcome{false, std::to_string(bad) + " record(s) of a chunk failed"};
   });
   RunResult r;
   r.clients = workers;
-  SetFromLoad(r, result, static_cast<std::int64_t>(records.size()) - failed, failed);
+  SetFromLoad(r, result, records - failed, failed);
+  r.tenths = Tenths(std::move(done), records);
   return r;
 }
 
@@ -101,10 +131,9 @@ std::string TraitsJson(const Traits& traits) {
 }  // namespace
 
 RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int workers, int chunk,
-                          bool naive) {
-  const std::vector<Record> input = Records(records);
-  ScratchDatabase db(ctx.cluster, ctx.db_prefix + "_import_" + (naive ? "naive" : "engine") +
-                                      std::to_string(workers));
+                          bool naive, const std::string& name) {
+  ScratchDatabase db(
+      ctx.cluster, ctx.db_prefix + "_import_" + (naive ? "naive" : name) + std::to_string(workers));
   if (naive) ctx.cluster.DropUniqueIndex(db.name());
   RunResult r;
   {
@@ -115,21 +144,25 @@ RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int wor
     seams.skip_locks = naive;
     const auto owned = EngineTesting::Make(std::move(options), std::move(seams));
     Engine& engine = *owned;
-    r = Chunked(input, workers, chunk, [&](int, std::span<const Record> part) {
-      // As idres import does (batch/importer.cc): a chunk that met a busy
-      // key (a lock_timeout behind the other workers' chunks on a loaded
-      // machine) is sent again, a few times; the records are new persons,
-      // so a chunk sent again converges on the same ones.
-      for (int attempt = 1;; ++attempt) {
-        try {
-          int bad = 0;
-          for (const auto& result : engine.BatchUpsert(part)) bad += result.ok() ? 0 : 1;
-          return bad;
-        } catch (const BusyError&) {
-          if (attempt >= 5) throw;
-        }
-      }
-    });
+    r = Chunked(records, workers, chunk,
+                [&](int, std::int64_t first, std::span<const Record> part) {
+                  // As idres import does (batch/importer.cc): a chunk that met a busy
+                  // key (a lock_timeout behind the other workers' chunks on a loaded
+                  // machine) is sent again with its receipts, a few times; a record
+                  // committed by an attempt that answered an error is not applied twice.
+                  BatchReceipt receipt{kImportJob, {}};
+                  for (std::size_t i = 0; i < part.size(); ++i) receipt.items.push_back(first + i);
+                  for (int attempt = 1;; ++attempt) {
+                    try {
+                      int bad = 0;
+                      for (const auto& result : engine.BatchUpsert(part, receipt))
+                        bad += result.ok() ? 0 : 1;
+                      return bad;
+                    } catch (const EngineError& e) {
+                      if (!e.retryable() || attempt >= kAttempts) throw;
+                    }
+                  }
+                });
   }
   r.variant = naive ? "naive" : "idres";
   r.transport = "in-process";
@@ -141,28 +174,33 @@ RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int wor
 }
 
 RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int workers, int chunk) {
-  const std::vector<Record> input = Records(records);
   ScratchDatabase db(ctx.cluster, ctx.db_prefix + "_import_" + "http" + std::to_string(workers));
   RunResult r;
   {
     ServeChild serve(ctx, db.url(), workers);
     std::deque<client::HttpClient> conns;  // not movable: a deque keeps them in place
     for (int w = 0; w < workers; ++w) conns.emplace_back(serve.port());
-    r = Chunked(input, workers, chunk, [&](int w, std::span<const Record> part) {
-      std::vector<std::string> jsons;
-      for (const Record& record : part) jsons.push_back(client::RecordJson(record).value_or("{}"));
-      // As the in-process run: a chunk that met a busy key is sent again, a
-      // few times (the records are new persons: it converges on them).
-      client::HttpResponse resp = conns[w].Call("BatchUpsert", client::BatchRequestJson(jsons));
-      for (int attempt = 1; resp.status == 503 && attempt < 5; ++attempt) {
-        resp = conns[w].Call("BatchUpsert", client::BatchRequestJson(jsons));
-      }
-      const auto parsed = client::ParseBatchResponse(resp.body);
-      const auto* results = std::get_if<std::vector<UpsertResult>>(&parsed);
-      if (resp.status != 200 || results == nullptr) return static_cast<int>(part.size());
-      return static_cast<int>(
-          std::count_if(results->begin(), results->end(), [](const auto& x) { return !x.ok(); }));
-    });
+    r = Chunked(records, workers, chunk,
+                [&](int w, std::int64_t first, std::span<const Record> part) {
+                  std::vector<std::string> jsons;
+                  for (const Record& record : part)
+                    jsons.push_back(client::RecordJson(record).value_or("{}"));
+                  BatchReceipt receipt{kImportJob, {}};
+                  for (std::size_t i = 0; i < part.size(); ++i) receipt.items.push_back(first + i);
+                  const std::string body = client::BatchRequestJson(jsons, &receipt);
+                  // A chunk that answered an error (a busy key, its deadline) is sent
+                  // again with its receipts, as idres import --server does.
+                  for (int attempt = 1;; ++attempt) {
+                    const client::HttpResponse resp = conns[w].Call("BatchUpsert", body);
+                    const auto parsed = client::ParseBatchResponse(resp.body);
+                    const auto* results = std::get_if<std::vector<UpsertResult>>(&parsed);
+                    if (resp.status == 200 && results != nullptr) {
+                      return static_cast<int>(std::count_if(results->begin(), results->end(),
+                                                            [](const auto& x) { return !x.ok(); }));
+                    }
+                    if (attempt >= kAttempts) return static_cast<int>(part.size());
+                  }
+                });
     conns.clear();
     serve.Stop();
   }
@@ -192,7 +230,6 @@ void StreamWithRetries(const std::string& target, std::span<const Record> part,
 }
 
 RunResult RunImportStream(const SuiteContext& ctx, std::int64_t records, int workers) {
-  const std::vector<Record> input = Records(records);
   ScratchDatabase db(ctx.cluster, ctx.db_prefix + "_import_stream" + std::to_string(workers));
   std::atomic<std::int64_t> failed{0};
   std::string first_error;
@@ -200,14 +237,17 @@ RunResult RunImportStream(const SuiteContext& ctx, std::int64_t records, int wor
   double seconds = 0;
   {
     ServeChild serve(ctx, db.url(), workers);
-    const std::size_t share = (input.size() + workers - 1) / workers;
+    const std::int64_t share = (records + workers - 1) / workers;
     const auto t0 = Clock::now();
     std::vector<std::thread> threads;
     for (int w = 0; w < workers; ++w) {
-      const std::size_t begin = std::min(input.size(), w * share);
-      const std::span<const Record> part(input.data() + begin,
-                                         std::min(input.size(), begin + share) - begin);
-      threads.emplace_back([&, part] {
+      const std::int64_t begin = std::min(records, w * share);
+      const std::int64_t end = std::min(records, begin + share);
+      threads.emplace_back([&, begin, end] {
+        // The worker's share, made as it is sent (as Chunked makes its chunks).
+        std::vector<Record> part;
+        part.reserve(static_cast<std::size_t>(end - begin));
+        for (std::int64_t i = begin; i < end; ++i) part.push_back(ImportRecord(i));
         std::vector<UpsertResult> answered;
         try {
           StreamWithRetries(serve.grpc_target(), part, answered);
@@ -261,46 +301,90 @@ RunResult RunImportCli(const SuiteContext& ctx, std::int64_t records,
   return Finish(ctx, db.name(), r, records);
 }
 
-RunResult RunCopy(const SuiteContext& ctx, std::int64_t records) {
-  // The rows the engine would write, normalized and keyed before the clock
-  // starts: COPY is timed alone.
+namespace {
+
+// A text[] literal of `items`, each quoted (values hold spaces and commas).
+std::string ArrayLiteral(const std::vector<std::string>& items) {
+  std::string out = "{";
+  for (const std::string& item : items) {
+    if (out.size() > 1) out += ',';
+    out += '"';
+    for (char c : item) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
+// The rows an import of `records` records writes, made before COPY's clock
+// starts. Tuples: libpqxx 6.4's stream_to takes rows as tuples.
+struct CopyRows {
+  std::vector<std::tuple<std::string, std::string>> persons, match_keys, changes, receipts;
+  std::vector<std::tuple<std::string, std::string, std::string, std::string>> identifiers, events;
+  std::vector<
+      std::tuple<std::string, std::string, std::string, std::string, std::string, std::string>>
+      records;
+};
+
+CopyRows RowsOfImport(std::int64_t records) {
   const Normalizer normalizer;
   const Model model = Model::Defaults();
   const LockPlanner planner(model);
-  // Tuples: libpqxx 6.4's stream_to takes rows as tuples.
-  std::vector<std::tuple<std::string, std::string>> persons, match_keys;
-  std::vector<std::tuple<std::string, std::string, std::string, std::string>> identifiers;
+  CopyRows rows;
   for (std::int64_t i = 0; i < records; ++i) {
     const Record rec = ImportRecord(i);
-    const std::string id = std::to_string(i + 1);
-    persons.emplace_back(id, TraitsJson(rec.traits));
+    const std::string id = std::to_string(i + 1), record_id = fmt::format("g-{:032x}", i);
+    const std::string traits = TraitsJson(rec.traits);
+    rows.persons.emplace_back(id, traits);
     std::vector<Identifier> ids;
     for (const auto& raw : rec.identifiers) {
       const auto n = normalizer.Normalize(raw.type, raw.value);
       if (const auto* v = std::get_if<Identifier>(&n)) ids.push_back(*v);
     }
+    std::sort(ids.begin(), ids.end());
+    std::vector<std::string> types, values;
     for (const auto& v : ids) {
-      identifiers.emplace_back(id, v.type, v.value, model.Exclusive(v.type) ? "t" : "f");
+      rows.identifiers.emplace_back(id, v.type, v.value, model.Exclusive(v.type) ? "t" : "f");
+      types.push_back(v.type);
+      values.push_back(v.value);
     }
     bool truncated = false;
     for (std::int64_t key : planner.MatchKeys(ids, model.max_keys, &truncated)) {
-      match_keys.emplace_back(std::to_string(key), id);
+      rows.match_keys.emplace_back(std::to_string(key), id);
     }
+    rows.records.emplace_back(rec.source, record_id, id, ArrayLiteral(types), ArrayLiteral(values),
+                              traits);
+    rows.events.emplace_back(id, "record_added", rec.source, record_id);
+    rows.changes.emplace_back(id, "created");
+    rows.receipts.emplace_back(std::to_string(kImportJob), std::to_string(i));
   }
+  return rows;
+}
+
+}  // namespace
+
+RunResult RunCopy(const SuiteContext& ctx, std::int64_t records) {
+  const CopyRows rows = RowsOfImport(records);
   ScratchDatabase db(ctx.cluster, ctx.db_prefix + "_import_" + "copy");
   pqxx::connection conn(db.url());
   const auto t0 = Clock::now();
   {
     pqxx::work tx(conn);
     const auto copy = [&](const std::string& table, const std::vector<std::string>& columns,
-                          const auto& rows) {
+                          const auto& of) {
       pqxx::stream_to stream(tx, table, columns);
-      for (const auto& row : rows) stream << row;
+      for (const auto& row : of) stream << row;
       stream.complete();
     };
-    copy("persons", {"id", "traits"}, persons);
-    copy("identifiers", {"person_id", "type", "value", "is_unique"}, identifiers);
-    copy("match_keys", {"key", "person_id"}, match_keys);
+    copy("persons", {"id", "traits"}, rows.persons);
+    copy("identifiers", {"person_id", "type", "value", "is_unique"}, rows.identifiers);
+    copy("match_keys", {"key", "person_id"}, rows.match_keys);
+    copy("records", {"source", "record_id", "person_id", "types", "vals", "traits"}, rows.records);
+    copy("person_events", {"person_id", "kind", "source", "record_id"}, rows.events);
+    copy("changes", {"person_id", "kind"}, rows.changes);
+    copy("import_receipts", {"job", "item"}, rows.receipts);
     tx.exec("SELECT setval(pg_get_serial_sequence('persons', 'id'), " + std::to_string(records) +
             ")");
     tx.commit();
@@ -311,8 +395,12 @@ RunResult RunCopy(const SuiteContext& ctx, std::int64_t records) {
   r.transport = "sql";
   r.clients = 1;
   r.ops = records;
-  r.note = "COPY of the same persons, identifiers and match keys";
+  r.note =
+      "COPY of the same rows: persons, identifiers, match keys, records, events, changes, "
+      "receipts";
   return Finish(ctx, db.name(), r, records);
 }
+
+Record ImportRecordAt(std::int64_t i) { return ImportRecord(i); }
 
 }  // namespace idres::bench

@@ -49,6 +49,8 @@ bool ParseOptions(int argc, char** argv, SuiteOptions& o, int& exit_code) {
   app.add_option("--large", o.large, "persons of the large store for the scale runs (0: skip)");
   app.add_option("--scale-clients", o.scale_clients, "clients of the scale runs");
   app.add_option("--import-records", o.import_records, "records of scenario e");
+  app.add_option("--growth-records", o.growth_records,
+                 "records of the growth run: an import into a fresh store, by tenth (0: skip)");
   app.add_option("--import-workers", o.import_workers, "parallel importers")->delimiter(',');
   app.add_option("--wire-ops", o.wire_ops, "upserts of each wire-counting pass");
   app.add_flag("--quick", quick, "smoke run: clients 1,8, 2 s each, 10,000 imports, no scale");
@@ -83,7 +85,10 @@ bool ParseOptions(int argc, char** argv, SuiteOptions& o, int& exit_code) {
     if (app.count("--large") == 0) o.large = 0;
     if (app.count("--wire-ops") == 0) o.wire_ops = 50;
   }
-  if (million) o.large = 1000000;
+  if (million) {
+    o.large = 1000000;
+    if (app.count("--growth-records") == 0) o.growth_records = 1000000;
+  }
   o.http = !no_http;
   o.grpc = !no_http && !no_grpc;
   o.pgbench_runs = !no_pgbench;

@@ -25,6 +25,9 @@ struct SuiteOptions {
   std::int64_t import_records = 100000;
   int import_chunk = 500;
   std::vector<int> import_workers = {8};
+  // Records of the growth run (an import into a fresh store, reported by
+  // tenth); 0 skips it. --million: 1,000,000.
+  std::int64_t growth_records = 0;
   std::int64_t wire_ops = 200;
   bool http = true;
   bool grpc = true;  // the runs over gRPC beside those over Connect

@@ -47,6 +47,11 @@ void Row(std::ostream& out, const RunResult& r) {
         << "upserts that created a person: " << r.created.value_or(0) << ExtraCreated(r)
         << ", that merged persons: " << r.merged.value_or(0) << "\n";
   }
+  if (!r.tenths.empty()) {
+    out << "      records/s by tenth:";
+    for (double t : r.tenths) out << fmt::format(" {:.0f}", t);
+    out << fmt::format("  (last / first {:.2f})\n", r.tenths.back() / r.tenths.front());
+  }
   if (!r.note.empty()) out << "      note: " << r.note << "\n";
   if (!r.first_error.empty()) out << "      first error: " << r.first_error.substr(0, 200) << "\n";
 }
@@ -94,7 +99,8 @@ nlohmann::json RunJson(const RunResult& r) {
                       {"note", r.note},
                       {"first_error", r.first_error},
                       {"check_must_pass", r.check_must_pass},
-                      {"rounds", r.rounds}};
+                      {"rounds", r.rounds},
+                      {"tenths", r.tenths}};
   const auto opt = [&](const char* k, const auto& v) {
     j[k] = v ? nlohmann::json(*v) : nlohmann::json(nullptr);
   };
@@ -125,6 +131,7 @@ void PrintReport(std::ostream& out, const SuiteResults& results) {
   Wire(out, results);
   Section(out, results, "scale", "Scale: the same scenario on a small and a large store");
   Section(out, results, "import", "Import (e): records per second, latency per call");
+  Section(out, results, "growth", "Growth: an import into a fresh store, by tenth of its records");
   PrintRatios(out, ComputeRatios(results.runs));
   Section(out, results, "normalize", "Normalization alone (f): identifiers per second");
   out << "\n== Goals (reported, not asserted)\n";

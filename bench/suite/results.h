@@ -50,6 +50,8 @@ struct RunResult {
   // With --repeat: the throughput of each round, in round order (0 for a
   // round where it failed); the fields above are the median round's.
   std::vector<double> rounds;
+  // Imports: the throughput of each tenth of the records, in order.
+  std::vector<double> tenths;
 };
 
 // Round trips and statements of one upsert, counted on the wire.

@@ -215,6 +215,18 @@ void Suite::Import() {
   if (!options_.import_args.empty()) {
     Measure({"import cli", [&] { return RunImportCli(ctx_, n, options_.import_args); }, "import"});
   }
+  if (options_.growth_records > 0) {
+    // A large import into a fresh store: its last tenth against its first.
+    const int w = options_.import_workers.back();
+    Measure({"import growth x" + std::to_string(w),
+             [&] {
+               RunResult r = RunImportEngine(ctx_, options_.growth_records, w,
+                                             options_.import_chunk, false, "growth");
+               r.section = "growth";
+               return r;
+             },
+             "growth"});
+  }
 }
 
 void Suite::Normalization() {

@@ -12,6 +12,7 @@
 #include "engine/detail/pool.h"
 #include "engine/detail/prepared_record.h"
 #include "engine/detail/resolve.h"
+#include "engine/detail/stats_keeper.h"
 #include "engine/detail/tx.h"
 #include "engine/engine.h"
 #include "engine/testing.h"
@@ -75,6 +76,8 @@ struct Engine::Impl {
   LockPlanner planner;
   Matcher matcher;
   detail::Pool pool;
+  // Null with seams.skip_statistics. After the pool: it borrows from it.
+  std::unique_ptr<detail::StatsKeeper> stats;
 };
 
 }  // namespace idres

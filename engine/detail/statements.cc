@@ -34,6 +34,10 @@ std::span<const Statement> AllStatements() {
                                        kReadReceipts,
                                        kWriteReceipts,
                                        kForgetReceipts,
+                                       kLockStreamPosition,
+                                       kInsertStreamPosition,
+                                       kMoveStreamPosition,
+                                       kReadStreamPositions,
                                        kAppendChanges,
                                        kNumberChanges,
                                        kReadChanges,
@@ -43,7 +47,10 @@ std::span<const Statement> AllStatements() {
                                        kListPossibleMatches,
                                        kListPossibleMatchesOf,
                                        kJitOff,
-                                       kSynchronousCommit};
+                                       kSynchronousCommit,
+                                       kTryAnalyzeLock,
+                                       kAnalyzeHotTables,
+                                       kRecordsAnalyzed};
   return kAll;
 }
 

@@ -537,6 +537,27 @@ inline constexpr Statement kWriteReceipts{
 inline constexpr Statement kForgetReceipts{"idres_forget_receipts",
                                            "DELETE FROM import_receipts WHERE job = $1"};
 
+// Stream positions (engine/record.h, StreamPosition) of consumer group $1,
+// topic $2: partition $3's row-locked, after the chunk's key locks; its
+// first one inserted (two first writers meet on the primary key); moved;
+// every partition's.
+inline constexpr Statement kLockStreamPosition{
+    "idres_lock_stream_position",
+    "SELECT next_offset FROM stream_positions"
+    " WHERE consumer_group = $1 AND topic = $2 AND partition = $3 FOR UPDATE"};
+inline constexpr Statement kInsertStreamPosition{
+    "idres_insert_stream_position",
+    "INSERT INTO stream_positions (consumer_group, topic, partition, next_offset)"
+    " VALUES ($1, $2, $3, $4)"};
+inline constexpr Statement kMoveStreamPosition{
+    "idres_move_stream_position",
+    "UPDATE stream_positions SET next_offset = $4, updated_at = clock_timestamp()"
+    " WHERE consumer_group = $1 AND topic = $2 AND partition = $3"};
+inline constexpr Statement kReadStreamPositions{
+    "idres_read_stream_positions",
+    "SELECT partition, next_offset FROM stream_positions"
+    " WHERE consumer_group = $1 AND topic = $2"};
+
 // The change feed (README.md, "The change feed"; engine/detail/change_log.h).
 // Change rows of a transaction that writes no person through the statements
 // above (which append their own): persons $1, kinds $2, other ids $3 (0:
@@ -589,6 +610,18 @@ inline constexpr Statement kReadChangesBySeq{
     "idres_read_changes_by_seq",
     "SELECT seq, person_id, kind, other_id, " IDRES_SQL_RFC3339(
         "changed_at") " FROM changes WHERE seq > $1 ORDER BY seq LIMIT $2"};
+
+// Planner statistics (engine/detail/stats_keeper.h): one process at a
+// time analyzes ($1: LockKey("idres", "analyze"); false: another one is);
+// the hot tables analyzed; the records table's rows as the analysis
+// counted them (bigint: reltuples is a float, -1 before any analysis).
+inline constexpr Statement kTryAnalyzeLock{"idres_try_analyze_lock",
+                                           "SELECT pg_try_advisory_xact_lock($1)"};
+inline constexpr Statement kAnalyzeHotTables{"idres_analyze_hot_tables",
+                                             "ANALYZE persons, identifiers, match_keys, records"};
+inline constexpr Statement kRecordsAnalyzed{
+    "idres_records_analyzed",
+    "SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = 'records'::regclass"};
 
 inline constexpr Statement kPing{"idres_ping", "SELECT 1"};
 

@@ -27,25 +27,75 @@ void LockKeys(Tx& tx, std::span<const std::int64_t> keys) {
   if (!keys.empty()) tx.Exec(kLockKeys, Ints(keys));
 }
 
-CandidateRead ReadCandidates(Tx& tx, std::span<const Identifier> values,
-                             std::span<const std::int64_t> keys, const Model& model) {
-  // Strong and exclusive values bring their holders; the others are counted.
+namespace {
+
+// The candidate read's parameters: strong and exclusive values bring their
+// holders (side 0); the others are counted (side 1).
+struct CandidateParams {
   std::vector<const Identifier*> by_ord[2];
   std::vector<std::string> types[2], texts[2];
   std::vector<std::int64_t> caps[2];
+};
+
+CandidateParams ParamsOf(std::span<const Identifier> values, const Model& model) {
+  CandidateParams p;
   for (const Identifier& v : values) {
     const TypeModel* t = model.Find(v.type);
     if (t == nullptr) continue;
     const int side = t->strong || t->exclusive ? 0 : 1;
-    by_ord[side].push_back(&v);
-    types[side].push_back(v.type);
-    texts[side].push_back(v.value);
-    caps[side].push_back(static_cast<std::int64_t>(t->exclusive ? 1 : t->generic_cap));
+    p.by_ord[side].push_back(&v);
+    p.types[side].push_back(v.type);
+    p.texts[side].push_back(v.value);
+    p.caps[side].push_back(static_cast<std::int64_t>(t->exclusive ? 1 : t->generic_cap));
   }
+  return p;
+}
+
+}  // namespace
+
+std::vector<std::string> ExplainCandidateRead(Tx& tx, std::span<const Identifier> values,
+                                              std::span<const std::int64_t> keys,
+                                              const Model& model, bool prepared) {
+  const CandidateParams p = ParamsOf(values, model);
+  const std::vector<std::string> params = {
+      TextArray(p.types[0]), TextArray(p.texts[0]), Ints(p.caps[0]), TextArray(p.types[1]),
+      TextArray(p.texts[1]), Ints(p.caps[1]),       Ints(keys),      std::to_string(model.key_cap)};
+  // With prepared statements, EXPLAIN EXECUTE shows the connection's cached
+  // plan of the named statement. A utility statement takes no parameters,
+  // so EXECUTE's arguments are literals here (standard quoting: this
+  // connection has standard_conforming_strings on, PostgreSQL's default).
+  // Without, EXPLAIN of the text with the parameters is the plan an unnamed
+  // statement gets.
+  std::string sql;
+  if (prepared) {
+    sql = std::string("EXPLAIN EXECUTE ") + kReadCandidates.name + "(";
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      std::string quoted = "'";
+      for (char c : params[i]) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+      sql += (i > 0 ? ", " : "") + quoted + "'";
+    }
+    sql += ")";
+  } else {
+    sql = std::string("EXPLAIN ") + kReadCandidates.sql;
+  }
+  const Statement explain{nullptr, sql.c_str()};
+  const Rows rows = prepared ? tx.Exec(explain)
+                             : tx.Exec(explain, params[0], params[1], params[2], params[3],
+                                       params[4], params[5], params[6], params[7]);
+  std::vector<std::string> lines;
+  for (const auto& row : rows) lines.push_back(row[0].as<std::string>());
+  return lines;
+}
+
+CandidateRead ReadCandidates(Tx& tx, std::span<const Identifier> values,
+                             std::span<const std::int64_t> keys, const Model& model) {
+  const CandidateParams p = ParamsOf(values, model);
+  const auto& by_ord = p.by_ord;
+  const auto& caps = p.caps;
   const auto key_cap = static_cast<std::int64_t>(model.key_cap);
   const Rows rows =
-      tx.Exec(kReadCandidates, TextArray(types[0]), TextArray(texts[0]), Ints(caps[0]),
-              TextArray(types[1]), TextArray(texts[1]), Ints(caps[1]), Ints(keys), key_cap);
+      tx.Exec(kReadCandidates, TextArray(p.types[0]), TextArray(p.texts[0]), Ints(caps[0]),
+              TextArray(p.types[1]), TextArray(p.texts[1]), Ints(caps[1]), Ints(keys), key_cap);
   std::map<std::size_t, std::vector<std::int64_t>> holders;  // strong value ord -> persons
   std::map<std::int64_t, std::vector<std::int64_t>> key_holders;
   CandidateRead out;

@@ -60,6 +60,12 @@ struct CandidateRead {
 CandidateRead ReadCandidates(Tx& tx, std::span<const Identifier> values,
                              std::span<const std::int64_t> keys, const Model& model);
 
+// EXPLAIN of ReadCandidates' statement, one line per row: the cached plan
+// of the prepared statement when `prepared`, else the plan of its text.
+std::vector<std::string> ExplainCandidateRead(Tx& tx, std::span<const Identifier> values,
+                                              std::span<const std::int64_t> keys,
+                                              const Model& model, bool prepared);
+
 // Row-locks the persons `ids` (ascending); returns the ids that still exist.
 // No ids: no statement (as ReadPersons).
 std::vector<std::int64_t> LockPersons(Tx& tx, std::span<const std::int64_t> ids);

@@ -59,7 +59,7 @@ TEST_CASE("a second writer of the same file is refused while the first lives", "
   const std::string path = dir.File("dead.ndjson");
   std::optional<DeadLetterFile> first(std::in_place, path, 0);
   CHECK_THROWS_WITH(DeadLetterFile(path, 0),
-                    Catch::Contains("another import is writing the dead-letter file"));
+                    Catch::Contains("another process is writing the dead-letter file"));
   first.reset();
   CHECK_NOTHROW(DeadLetterFile(path, 0));
   CHECK_NOTHROW(DeadLetterFile("/dev/null", 0));

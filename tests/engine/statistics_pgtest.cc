@@ -1,0 +1,115 @@
+// The planner statistics follow the store (engine/detail/stats_keeper.h):
+// after a first bulk load into a fresh store, the candidate read probes
+// the indexes, as EXPLAIN of its cached plan on one of the engine's own
+// connections shows; with the engine's statistics switched off the same
+// load leaves it scanning the tables, which is what makes such an import
+// slow down with every record it writes. Autovacuum is switched off on the
+// test's tables, so that only the engine analyzes them. Nothing is timed.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+#include "engine/testing.h"
+#include "matcher/lock_plan.h"
+#include "normalize/normalizer.h"
+#include "tests/engine/engine_fixture.h"
+
+namespace idres {
+namespace {
+
+using testing::TestDatabase;
+
+// Record i: a person of its own (distinct email, phone, name and birth
+// date), as a bulk load of new customers brings them.
+Record NewPerson(std::int64_t i) {
+  const std::string n = std::to_string(i);
+  std::string name;
+  for (std::int64_t x = i * 7919 + 17, k = 0; k < 14; ++k, x /= 7) {
+    name += static_cast<char>('a' + (x * 31 + k * 11) % 26);
+    if (k == 6) name += ' ';
+  }
+  Record r;
+  r.identifiers = {
+      {"email", "p" + n + "@load.example.org"},
+      {"phone", "+1655" + std::string(7 - std::min<std::size_t>(7, n.size()), '0') + n},
+      {"name", name},
+      {"birth_date", std::to_string(1940 + i % 60) + "-0" + std::to_string(1 + i % 9) + "-1" +
+                         std::to_string(i % 10)}};
+  return r;
+}
+
+// Loads records [0, n) through BatchUpsert in chunks of 500, one caller.
+void Load(Engine& engine, std::int64_t n) {
+  for (std::int64_t first = 0; first < n; first += 500) {
+    std::vector<Record> chunk;
+    for (std::int64_t i = first; i < std::min(n, first + 500); ++i) chunk.push_back(NewPerson(i));
+    for (const UpsertResult& r : engine.BatchUpsert(chunk)) REQUIRE(r.ok());
+  }
+}
+
+// The plan of the candidate read for record `i`, on an engine connection.
+std::string CandidatePlan(Engine& engine, std::int64_t i) {
+  const Normalizer normalizer;
+  std::vector<Identifier> values;
+  for (const auto& raw : NewPerson(i).identifiers) {
+    values.push_back(std::get<Identifier>(normalizer.Normalize(raw.type, raw.value)));
+  }
+  std::sort(values.begin(), values.end());
+  const LockPlanner planner(engine.options().model);
+  const LockPlan plan = planner.Plan(values);
+  std::string text;
+  for (const std::string& line :
+       EngineTesting::ExplainCandidateRead(engine, values, plan.match_keys))
+    text += line + "\n";
+  return text;
+}
+
+std::unique_ptr<Engine> EngineOn(const TestDatabase& db, bool skip_statistics) {
+  db.Exec(
+      "ALTER TABLE persons SET (autovacuum_enabled = off);"
+      "ALTER TABLE identifiers SET (autovacuum_enabled = off);"
+      "ALTER TABLE match_keys SET (autovacuum_enabled = off);"
+      "ALTER TABLE records SET (autovacuum_enabled = off)");
+  EngineSeams seams;
+  seams.skip_statistics = skip_statistics;
+  // One connection: the plan EXPLAIN shows is the one every chunk used.
+  return EngineTesting::Make(testing::OptionsFor(db, 1), std::move(seams));
+}
+
+bool Scans(const std::string& plan, const std::string& table) {
+  return plan.find("Seq Scan on " + table) != std::string::npos;
+}
+
+TEST_CASE("after a first import into a fresh store the candidate read probes the indexes",
+          "[pg][statistics]") {
+  TestDatabase db;
+  auto engine = EngineOn(db, false);
+  Load(*engine, 20000);
+  CHECK(EngineTesting::SettleStatistics(*engine) >= 1);
+  const std::string plan = CandidatePlan(*engine, 123);
+  INFO(plan);
+  CHECK_FALSE(Scans(plan, "match_keys"));
+  CHECK_FALSE(Scans(plan, "identifiers"));
+  CHECK(plan.find("on match_keys") != std::string::npos);
+  CHECK(plan.find("on identifiers") != std::string::npos);
+}
+
+// The same load without the engine's statistics: the plan made on the
+// empty store stays, and scans. This is what the test above guards against.
+TEST_CASE("without the engine's statistics the candidate read keeps scanning a growing store",
+          "[pg][statistics]") {
+  TestDatabase db;
+  auto engine = EngineOn(db, true);
+  Load(*engine, 2000);
+  CHECK(EngineTesting::SettleStatistics(*engine) == 0);
+  const std::string plan = CandidatePlan(*engine, 123);
+  INFO(plan);
+  CHECK(Scans(plan, "match_keys"));
+}
+
+}  // namespace
+}  // namespace idres
