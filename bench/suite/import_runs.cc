@@ -9,7 +9,6 @@
 #include <chrono>
 #include <deque>
 #include <fstream>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <span>
 #include <thread>
@@ -210,21 +209,22 @@ RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int worke
   return Finish(ctx, db.name(), r, records);
 }
 
-// Streams `part`; a stream cut by a busy key (a lock timeout behind the
-// other workers on a loaded machine) is sent again from its first
-// unanswered record, a few times, as the other runs send a chunk again: the
-// records are new persons, so a record sent again converges on its person
-// (BatchUpsert's run sends no receipts either).
-void StreamWithRetries(const std::string& target, std::span<const Record> part,
+// Streams `part` (records first, first + 1, ... of the import) with its
+// receipts; a stream cut by a busy key (a lock timeout behind the other
+// workers on a loaded machine) is sent again from its first unanswered
+// record, a few times, as the other runs send a chunk again with its
+// receipts: a record committed before the cut is not applied twice.
+void StreamWithRetries(const std::string& target, std::int64_t first, std::span<const Record> part,
                        std::vector<UpsertResult>& answered) {
   client::GrpcClient channel(target);
   for (int attempt = 1;; ++attempt) {
     try {
       const std::size_t done = answered.size();
-      channel.UpsertStream(part.subspan(done), std::nullopt, 0, answered);
+      channel.UpsertStream(part.subspan(done), kImportJob, first + static_cast<std::int64_t>(done),
+                           answered);
       return;
     } catch (const UnavailableError&) {
-      if (attempt >= 5) throw;
+      if (attempt >= kAttempts) throw;
     }
   }
 }
@@ -233,7 +233,7 @@ RunResult RunImportStream(const SuiteContext& ctx, std::int64_t records, int wor
   ScratchDatabase db(ctx.cluster, ctx.db_prefix + "_import_stream" + std::to_string(workers));
   std::atomic<std::int64_t> failed{0};
   std::string first_error;
-  std::mutex error_mu;
+  Mutex error_mu;
   double seconds = 0;
   {
     ServeChild serve(ctx, db.url(), workers);
@@ -250,9 +250,9 @@ RunResult RunImportStream(const SuiteContext& ctx, std::int64_t records, int wor
         for (std::int64_t i = begin; i < end; ++i) part.push_back(ImportRecord(i));
         std::vector<UpsertResult> answered;
         try {
-          StreamWithRetries(serve.grpc_target(), part, answered);
+          StreamWithRetries(serve.grpc_target(), begin, part, answered);
         } catch (const std::exception& e) {
-          std::lock_guard lock(error_mu);
+          MutexLock lock(&error_mu);
           first_error = e.what();
         }
         failed += static_cast<std::int64_t>(part.size() - answered.size());
