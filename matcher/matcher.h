@@ -42,7 +42,6 @@
 #include "normalize/identifier.h"
 
 namespace idres {
-extern bool g_union_experiment;
 
 // A person as the matcher sees it.
 struct Candidate {
@@ -115,9 +114,6 @@ class Matcher {
   // The evidence that `record` and `other` (one record's values) are one.
   Score Compare(std::span<const Identifier> record, std::span<const Identifier> other,
                 const ValueCounts& counts) const;
-
-  Score CompareWith(std::span<const Identifier> record, std::span<const Identifier> other,
-                    const ValueCounts& counts, const std::map<std::string, double>& penalty) const;
   // The evidence that `record` is `candidate`: its best record's.
   Score Compare(std::span<const Identifier> record, const Candidate& candidate,
                 const ValueCounts& counts) const;
