@@ -134,7 +134,7 @@ Model Model::Defaults() {
   // An organization: its name with or without its legal form is one
   // company; two companies at one address (an office building) are two.
   t["organization"] = Type(NormalizerKind::kOrganization, ComparisonKind::kOrganization,
-                           {{"exact", 0.8, 2e-5},
+                           {{"exact", 0.8, 6e-5},
                             {"same_core", 0.15, 2e-5},
                             {"similar", 0.04, 1e-4},
                             {"different", 0.01, 0.95}},
