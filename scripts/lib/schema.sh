@@ -14,10 +14,13 @@ schema_migrate() {
 # the schema alone: no owners or grants; none of pg_dump's own lines (the
 # session SETs, the search_path reset, the version banner, the per-object
 # header comments, the random \restrict key); no "public." prefix; single
-# blank lines. pg_dump's order (by kind of object, then name) is kept.
+# blank lines. pg_dump's order (by kind of object, then name) is kept. One
+# SET stays: pg_dump writes functions before the tables their bodies may
+# name, so the file only applies with function bodies unchecked.
 schema_dump() {
   "$PG_BIN/pg_dump" --schema-only --no-owner --no-privileges --no-tablespaces "$1" |
     sed -E \
+      -e '/^SET check_function_bodies = false;$/b' \
       -e '/^SET [a-z_]+ = /d' \
       -e "/^SELECT pg_catalog\.set_config\('search_path', '', false\);$/d" \
       -e '/^\\(un)?restrict /d' \
