@@ -8,7 +8,7 @@
 // Each candidate person holds R records, each a spelling of the person's
 // name, a birth date, a city, an email and a phone; the record decided
 // holds one of each, close to one candidate's first record. The matcher
-// compares the record with every record of every candidate (README.md,
+// compares the record with every record of every candidate (docs/matching.md,
 // "The matching model"), so the comparisons per decision are C × R. The
 // "one union record" row decides the same record against the same persons
 // each given as a single record of all its values: the cost of the rule

@@ -1,4 +1,4 @@
-// Why (README.md, "Explanations and possible matches"): Explain, an upsert
+// Why (docs/matching.md, "Explanations and possible matches"): Explain, an upsert
 // through the one resolve path that writes nothing; ExplainPair, two stored
 // persons compared as the upsert compares; ListPossibleMatches, the pairs
 // kept for review.

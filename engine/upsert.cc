@@ -75,7 +75,7 @@ std::set<std::int64_t> StoredItems(detail::Tx& tx, const BatchReceipt& receipt,
 }
 
 // The chunk's lock keys: its records' own, and for a record naming a stored
-// one every key of that record's person, read now (README.md, "Records,
+// one every key of that record's person, read now (docs/design.md, "Records,
 // judgements and the change feed": the keys are known only once the person
 // is read, and all of them are locked in one statement).
 // `read` runs a transaction.

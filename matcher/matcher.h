@@ -1,6 +1,6 @@
 // Matcher: weighs the evidence for and against a record being each
 // candidate person, and decides the whole outcome of the record against
-// them (README.md, "The matching model"): which persons it is, which of
+// them (docs/matching.md, "The matching model"): which persons it is, which of
 // them may not be merged, which of its values belong to someone else, and
 // which candidates are possible matches for a steward.
 //

@@ -79,7 +79,7 @@ Model Model::Defaults() {
   // Email, phone and address: a household or an office shares them, so
   // together they are one piece of evidence (group "contact"), and alone
   // they stay below the threshold: a shared one matches only when nothing
-  // speaks against it (Model::threshold, README.md "Decision").
+  // speaks against it (Model::threshold, docs/matching.md "Decision").
   t["email"] = Strong(Type(NormalizerKind::kEmail, ComparisonKind::kEmail,
                            {{"exact", 0.8, 1e-4},
                             {"one_edit", 0.05, 2e-4},

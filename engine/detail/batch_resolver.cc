@@ -383,7 +383,7 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
     if (!c.records.empty()) candidates.push_back(std::move(c));
   }
   // Persons a steward keeps apart are never merged: the matcher joins the
-  // record to the best of them (README.md, "Records, judgements and the
+  // record to the best of them (docs/design.md, "Records, judgements and the
   // change feed").
   last_decision_ = matcher_.Decide(record.identifiers, candidates, counts_,
                                    [this](std::int64_t a, std::int64_t b) { return Never(a, b); });

@@ -31,7 +31,7 @@ struct StoredPerson {
   std::vector<std::vector<Identifier>> record_values;
 };
 
-// A record as a transaction knows it (README.md, "Records, judgements and
+// A record as a transaction knows it (docs/design.md, "Records, judgements and
 // the change feed").
 struct StoredRecord {
   std::int64_t row = 0;        // records.id; 0: new in this transaction

@@ -1,10 +1,10 @@
 // Matching accuracy on the data sets with known answers (../shared/data):
-// each is imported with the README's mapping, plus each row's own id as a
+// each is imported with docs/matching.md's mapping, plus each row's own id as a
 // device_id (a distinct strong value per row: it joins no one, and tells
 // which person each row went to). Pairwise precision and recall over the
 // persons made, against the ground truth's clusters. The floors guard
 // against a change that merges people who are not one (precision) or stops
-// finding those who are (recall); the figures are in README.md.
+// finding those who are (recall); the figures are in docs/matching.md.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -120,7 +120,7 @@ CsvMapping Identifiers(std::initializer_list<const char*> specs) {
 }
 
 // Splink's own trained model reaches about 0.86 on this file; the default
-// model 0.906 at precision 1.0 (README.md, "Accuracy"). The goal is 0.95:
+// model 0.906 at precision 1.0 (docs/matching.md, "Accuracy"). The goal is 0.95:
 // most of what is missed are records of one person whose birth dates differ
 // in year and month, or that share no blocking key with the rest.
 TEST_CASE("splink_fake_1000: F1 at least 0.90 with precision at least 0.99",
@@ -137,7 +137,7 @@ TEST_CASE("splink_fake_1000: F1 at least 0.90 with precision at least 0.99",
 }
 
 // FEBRL: rec_id is rec-N-org or rec-N-dup-K: N is the person. Each data set
-// with the README's mapping; the floors are the same for all three.
+// with docs/matching.md's mapping; the floors are the same for all three.
 void CheckFebrl(const std::string& file, std::size_t rows) {
   const std::string path = testing::DataSet(file);
   CsvMapping m =

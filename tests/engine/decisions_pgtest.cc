@@ -1,4 +1,4 @@
-// Decisions on data the defaults were never tuned on (README.md, "The
+// Decisions on data the defaults were never tuned on (docs/matching.md, "The
 // matching model"): persons made of coherent records, not snowballs; evidence
 // against where people differ (common names, twins, fathers and sons); names
 // in every order and script; organizations. Each through the real engine on

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# schema.sql cannot drift from schema/ (README.md, "The store and its
+# schema.sql cannot drift from schema/ (docs/operations.md, "The store and its
 # migrations"). On the suite's cluster (IDRES_TEST_DATABASE_URL) two empty
 # databases are made: one is migrated by the built idres as every command
 # migrates a store, the other gets schema.sql through psql, which must run
