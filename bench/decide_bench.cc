@@ -51,8 +51,7 @@ Candidate PersonOf(int id, int records) {
     c.identifiers.insert(c.identifiers.end(), c.records.back().begin(), c.records.back().end());
   }
   std::sort(c.identifiers.begin(), c.identifiers.end());
-  c.identifiers.erase(std::unique(c.identifiers.begin(), c.identifiers.end()),
-                      c.identifiers.end());
+  c.identifiers.erase(std::unique(c.identifiers.begin(), c.identifiers.end()), c.identifiers.end());
   return c;
 }
 

@@ -247,7 +247,7 @@ class Engine {
 
   StoreStats Stats();
 
-  // The change feed (docs/design.md, "The change feed"): the changes after
+  // The change feed (docs/batch.md, "The change feed"): the changes after
   // position `after_position` (0: from the first), ascending, at most
   // min(limit, kMaxListChanges) of them; fewer (none) when there are no
   // more yet. Every change to a person is appended in the transaction that

@@ -153,8 +153,8 @@ class Matcher {
   // The matches of `d` that may not be merged, resolved: the record joins
   // the best of them (ties: the oldest); exclusive values the others hold
   // stay there.
-  void JoinBest(std::span<const Identifier> record, const std::map<std::int64_t, const Candidate*>& by_id,
-                MatchDecision& d) const;
+  void JoinBest(std::span<const Identifier> record,
+                const std::map<std::int64_t, const Candidate*>& by_id, MatchDecision& d) const;
 
   Model model_;
 };

@@ -99,8 +99,8 @@ Model Model::Defaults() {
   // A town or city: shared by many (term frequency weighs London down), a
   // typo is still the same place, and moving house makes it differ.
   t["city"] = Type(NormalizerKind::kText, ComparisonKind::kText,
-                   {{"exact", 0.7, 5e-3}, {"similar", 0.15, 2e-3}, {"different", 0.1, 0.99}},
-                   1000, "contact");
+                   {{"exact", 0.7, 5e-3}, {"similar", 0.15, 2e-3}, {"different", 0.1, 0.99}}, 1000,
+                   "contact");
   // A name: strong when whole, weak as a single word; a relative (the same
   // surname, a clearly different given name) or another generation (Jr /
   // Sr) is strong evidence against, stronger than a shared birth date and

@@ -368,8 +368,8 @@ std::pair<std::string, std::string> BatchResolver::MergeReasonFor(
     const BatchPerson& p = persons_[by_id_.at(matches[i])];
     CandidateScore& c = scores.emplace_back();
     c.person_id = p.now.id;
-    c.score = matcher_.Compare(record.identifiers, CandidateFor(by_id_.at(matches[i]), record),
-                               counts_);
+    c.score =
+        matcher_.Compare(record.identifiers, CandidateFor(by_id_.at(matches[i]), record), counts_);
     reason += (i ? "; person " : " person ") + std::to_string(p.now.id) + " " + ScoreText(c.score);
   }
   return {reason, EncodeScores(scores, matcher_.model())};

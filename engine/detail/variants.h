@@ -57,8 +57,7 @@ class Variants {
 };
 
 // The variants of the records whose values are `records`.
-Variants VariantsOf(const LockPlanner& planner,
-                    std::span<const std::vector<Identifier>> records);
+Variants VariantsOf(const LockPlanner& planner, std::span<const std::vector<Identifier>> records);
 
 // The variants of a stored person: of its records, or, for a person
 // without any (written by hand past idres), of its values as one record.

@@ -7,8 +7,8 @@
 // finding those who are (recall); the figures are in docs/matching.md.
 #include <catch2/catch.hpp>
 
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <initializer_list>

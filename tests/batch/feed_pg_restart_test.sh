@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The change feed across crashes of PostgreSQL (docs/design.md, "The change feed";
-# issue #18: "a consumer that stores the last position it processed sees
+# The change feed across crashes of PostgreSQL (docs/batch.md, "The change feed":
+# "a consumer that stores the last position it processed sees
 # every change exactly once, also across restarts of `idres serve` and of
 # PostgreSQL").
 #

@@ -25,7 +25,7 @@ using testing::PersonsByIdentifiers;
 using testing::TempDir;
 using testing::TestDatabase;
 
-// The mapping for splink_fake_1000.csv (as splink_args.h).
+// docs/batch.md's mapping for splink_fake_1000.csv (as splink_args.h).
 CsvMapping SplinkMapping() {
   CsvMapping m;
   REQUIRE_FALSE(m.AddIdentifier("email=email"));

@@ -27,11 +27,12 @@ TEST_CASE("thirty people of one common name in one city stay thirty", "[pg][deci
     const int month = 1 + (i * 5) % 12;
     const std::string born = std::to_string(1950 + i) + (month < 10 ? "-0" : "-") +
                              std::to_string(month) + "-" + std::to_string(10 + i % 19);
-    REQUIRE(engine->Upsert(Rec({{"name", "Li Wei"},
-                                {"city", "Shenzhen"},
-                                {"birth_date", born},
-                                {"phone", "+86 138 0013 " + std::to_string(1000 + i)}},
-                               {}, "CN"))
+    REQUIRE(engine
+                ->Upsert(Rec({{"name", "Li Wei"},
+                              {"city", "Shenzhen"},
+                              {"birth_date", born},
+                              {"phone", "+86 138 0013 " + std::to_string(1000 + i)}},
+                             {}, "CN"))
                 .ok());
   }
   CHECK(PersonCount(db) == 30);
@@ -81,12 +82,12 @@ TEST_CASE("names in another order or script meet their person", "[pg][decisions]
   auto engine = MakeEngine(db, 1);
   const UpsertResult hoa =
       engine->Upsert(Rec({{"name", "Nguyen, Thi Hoa"}, {"phone", "+84 91 234 5678"}}));
-  CHECK(engine->Upsert(Rec({{"name", "Hoa Thi Nguyen"}, {"phone", "+84 91 234 5678"}}))
-            .person_id == hoa.person_id);
-  const UpsertResult giorgos = engine->Upsert(
-      Rec({{"name", "ΠΑΠΑΔΟΠΟΥΛΟΣ Γιώργος"}, {"address", "12 Ermou Street 10563"}}));
-  const UpsertResult georgios = engine->Upsert(
-      Rec({{"name", "Georgios Papadopoulos"}, {"address", "12 Ermou St 10563"}}));
+  CHECK(engine->Upsert(Rec({{"name", "Hoa Thi Nguyen"}, {"phone", "+84 91 234 5678"}})).person_id ==
+        hoa.person_id);
+  const UpsertResult giorgos =
+      engine->Upsert(Rec({{"name", "ΠΑΠΑΔΟΠΟΥΛΟΣ Γιώργος"}, {"address", "12 Ermou Street 10563"}}));
+  const UpsertResult georgios =
+      engine->Upsert(Rec({{"name", "Georgios Papadopoulos"}, {"address", "12 Ermou St 10563"}}));
   CHECK(georgios.outcome == Outcome::kUpdated);
   CHECK(georgios.person_id == giorgos.person_id);
   CHECK(PersonCount(db) == 2);
@@ -110,8 +111,8 @@ TEST_CASE("organizations: two spellings of one company, another company at its a
   CHECK(PersonCount(db) == 2);
   // A person at that address, with the company's name as hers: never the
   // company (an organization is not a person).
-  const UpsertResult clerk = engine->Upsert(
-      Rec({{"name", "Acme Widgets"}, {"address", "1 Dock Road, London E16 2QU"}}));
+  const UpsertResult clerk =
+      engine->Upsert(Rec({{"name", "Acme Widgets"}, {"address", "1 Dock Road, London E16 2QU"}}));
   CHECK(clerk.outcome == Outcome::kCreated);
 }
 
@@ -121,13 +122,14 @@ TEST_CASE("a chain of records each sharing one weak value with earlier ones is n
   auto engine = MakeEngine(db, 1);
   // One person of two records, joined by a shared phone.
   const std::int64_t oliver =
-      engine->Upsert(Rec({{"name", "Oliver Grant"}, {"city", "York"}, {"phone", "+44 20 7946 0001"}},
-                         {}, "GB"))
+      engine
+          ->Upsert(Rec({{"name", "Oliver Grant"}, {"city", "York"}, {"phone", "+44 20 7946 0001"}},
+                       {}, "GB"))
           .person_id;
   REQUIRE(engine
-              ->Upsert(Rec({{"birth_date", "1962-05-14"}, {"city", "Hull"},
-                            {"phone", "+44 20 7946 0001"}},
-                           {}, "GB"))
+              ->Upsert(Rec(
+                  {{"birth_date", "1962-05-14"}, {"city", "Hull"}, {"phone", "+44 20 7946 0001"}},
+                  {}, "GB"))
               .person_id == oliver);
   // Then a chain: each record says one value of one earlier record and one
   // of another, never two of one. Compared with the union of the person's
@@ -152,8 +154,9 @@ TEST_CASE("race: eight spellings of one organization at once: one organization",
           "[pg][race][decisions]") {
   Race race;
   race.record = [](int i) {
-    const char* spellings[] = {"ACME Widgets Ltd.",  "Acme Widgets Limited", "ACME WIDGETS LTD",
-                               "Acme Widgets",       "acme widgets ltd",     "Acme Widgets Ltd (the)",
+    const char* spellings[] = {"ACME Widgets Ltd.",  "Acme Widgets Limited",
+                               "ACME WIDGETS LTD",   "Acme Widgets",
+                               "acme widgets ltd",   "Acme Widgets Ltd (the)",
                                "ACME Widgets, Ltd.", "Acme  Widgets  Limited"};
     return Rec({{"organization", spellings[i % 8]},
                 {"address", "1 Dock Road, London E16 2QU"},
