@@ -214,6 +214,9 @@ struct StoreStats {
   std::int64_t persons = 0;      // live persons
   std::int64_t merged_away = 0;  // ids that now redirect to a survivor
   std::int64_t identifiers = 0;  // stored identifiers
+  std::int64_t records = 0;      // stored records
+  std::int64_t merges_today = 0;  // persons merged into another since midnight UTC
+  std::int64_t splits_today = 0;  // persons split off another since midnight UTC
 };
 
 // Persons that should be one (Engine::FindReconcileGroups): they share a

@@ -8,6 +8,7 @@ import { setToken, token } from "./api.js";
 import { mergePage, pairPage } from "./decision.js";
 import { h, replace } from "./dom.js";
 import { personPage } from "./person.js";
+import { queuePage } from "./queue.js";
 import { searchPage } from "./search.js";
 import { tryPage } from "./try.js";
 
@@ -23,6 +24,7 @@ const ROUTES = [
   [/^#\/merge\/([1-9]\d*)\/([1-9]\d*)$/, "merge", (m) => mergePage(m[1], m[2])],
   [/^#\/try$/, "try", (m, ctx) => tryPage(ctx)],
   [/^#\/search(?:\?(.*))?$/, "search", (m, ctx) => searchPage(new URLSearchParams(m[1] ?? ""), ctx)],
+  [/^#\/queue(?:\?(.*))?$/, "queue", (m, ctx) => queuePage(new URLSearchParams(m[1] ?? ""), ctx)],
 ];
 
 const ctx = {
@@ -50,7 +52,8 @@ function route(hash) {
     const m = pattern.exec(hash);
     if (m) return { name, build: () => page(m, ctx) };
   }
-  return { name: "search", build: () => searchPage(new URLSearchParams(), ctx) };
+  // The landing page: the steward's work.
+  return { name: "queue", build: () => queuePage(new URLSearchParams(), ctx) };
 }
 
 function markNavigation(name) {

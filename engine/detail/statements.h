@@ -510,8 +510,11 @@ inline constexpr Statement kFindByIdentifier{
 
 inline constexpr Statement kStats{
     "idres_stats",
-    "SELECT (SELECT count(*) FROM persons), (SELECT count(*) FROM merges),"
-    " (SELECT count(*) FROM identifiers)"};
+    "WITH today AS (SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS t)"
+    " SELECT (SELECT count(*) FROM persons), (SELECT count(*) FROM merges),"
+    " (SELECT count(*) FROM identifiers), (SELECT count(*) FROM records),"
+    " (SELECT count(*) FROM merges, today WHERE merged_at >= today.t),"
+    " (SELECT count(*) FROM changes, today WHERE kind = 'split' AND changed_at >= today.t)"};
 
 // Reconcile: every stored identifier (a batch job's full scan).
 inline constexpr Statement kReadAllIdentifiers{

@@ -361,8 +361,8 @@ std::vector<std::int64_t> FindByIdentifier(Tx& tx, const Identifier& id, std::si
 
 StoreStats ReadStats(Tx& tx) {
   const Rows r = tx.Exec(kStats);
-  return StoreStats{r[0][0].as<std::int64_t>(), r[0][1].as<std::int64_t>(),
-                    r[0][2].as<std::int64_t>()};
+  const auto at = [&](int i) { return r[0][i].as<std::int64_t>(); };
+  return StoreStats{at(0), at(1), at(2), at(3), at(4), at(5)};
 }
 
 std::vector<std::pair<std::int64_t, Identifier>> ReadAllIdentifiers(Tx& tx) {

@@ -221,9 +221,11 @@ TEST_CASE_METHOD(Fixture, "Lookup passes identifier and region, a rejection is i
 }
 
 TEST_CASE_METHOD(Fixture, "Stats answers the counts") {
-  backend.stats = StoreStats{3, 1, 9};
+  backend.stats = StoreStats{3, 1, 9, 5, 1, 2};
   const auto r = Send(Json("Stats", "{}"));
-  CHECK(r.body == R"({"persons":"3","mergedAway":"1","identifiers":"9"})");
+  CHECK(r.body ==
+        R"({"persons":"3","mergedAway":"1","identifiers":"9","records":"5","mergesToday":"1",)"
+        R"("splitsToday":"2"})");
 }
 
 TEST_CASE_METHOD(Fixture, "ListChanges answers the changes and the position to ask after") {

@@ -87,12 +87,17 @@ try {
   const response = await page.goto(`${base}/console/`);
   assert.equal(response.status(), 200);
   assert.equal(response.headers()["content-security-policy"], "default-src 'self'; frame-ancestors 'none'");
-  await page.waitForSelector('main[data-page="search"][aria-busy="false"]');
+  // It opens on the review queue, which without the token the service
+  // refuses to fill.
+  await page.waitForSelector('main[data-page="queue"][aria-busy="false"]');
+  assert.equal(await text("main h1"), "Review queue");
   assert.equal(await text("#token-state"), "no token set");
+  await statusSays("The review queue failed: the service wants the bearer token (set it above)");
   await labelled();
 
   // Search by keyboard: the page starts at its heading, Tab goes to the
   // form. Without the token the service refuses the call.
+  await next(() => page.locator('nav a[data-page="search"]').click(), "search");
   assert.equal(await page.evaluate(() => document.activeElement.textContent), "Find a person");
   await page.keyboard.press("Tab");
   assert.equal(await page.evaluate(() => document.activeElement.id), "search-type");
@@ -205,6 +210,23 @@ try {
     "absorbed: person 5 merged into it why: the waterfall of merging person 5",
   ]);
 
+  // The review queue: the namesakes' pair waits for a steward, with the
+  // store's counts beside it.
+  await next(() => page.locator('nav a[data-page="queue"]').click(), "queue");
+  assert.equal(await text("main h1"), "Review queue");
+  assert.deepEqual(
+    (await cells("#queue")).map((row) => row.filter((_, i) => i !== 2)),
+    [["person 3 and person 4", "10.17", "waterfall of person 3 and person 4", "Never matchAlways match"]],
+  );
+  assert.deepEqual(await page.$$eval("#counts dt", (terms) => terms.map((t) => t.textContent)), [
+    "persons",
+    "records",
+    "merges today (UTC)",
+    "splits today (UTC)",
+  ]);
+  await labelled();
+  await shot("queue");
+
   // The namesakes: search by name, then a never-match keeps them apart.
   await next(() => page.locator('nav a[data-page="search"]').click(), "search");
   await page.$eval("#search-type", (i) => (i.value = ""));
@@ -275,8 +297,13 @@ try {
 
   if (outside.length) assert.fail(`requests outside the server: ${outside.join(", ")}`);
   assert.deepEqual(problems, []);
-  // The one refusal was the search made before the token was set.
-  assert.deepEqual(refused, ["401 /idres.v1.IdentityService/Lookup"]);
+  // The refusals were the landing page's calls and the search, made before
+  // the token was set.
+  assert.deepEqual(refused.sort(), [
+    "401 /idres.v1.IdentityService/ListPossibleMatches",
+    "401 /idres.v1.IdentityService/Lookup",
+    "401 /idres.v1.IdentityService/Stats",
+  ]);
   console.log("console test: ok");
 } catch (e) {
   // What the page showed when a check failed, for whoever reads the log.

@@ -102,6 +102,10 @@ TEST_CASE("a bridging record merges into the oldest, old ids redirect", "[pg][en
   CHECK(s.persons == 1);
   CHECK(s.merged_away == 2);
   CHECK(s.identifiers == 3);
+  CHECK(s.records == db.Count("SELECT count(*) FROM records"));
+  CHECK(s.records >= 4);
+  CHECK(s.merges_today == 2);  // both merges were made today (UTC), seconds ago
+  CHECK(s.splits_today == 0);
 }
 
 TEST_CASE("redirects are repointed when a survivor is absorbed later", "[pg][engine]") {
