@@ -320,6 +320,9 @@ Reply<v1::StatsResponse> IdentityMethods::Stats(const v1::StatsRequest& /*reques
   response.set_persons(stats.persons);
   response.set_merged_away(stats.merged_away);
   response.set_identifiers(stats.identifiers);
+  response.set_records(stats.records);
+  response.set_merges_today(stats.merges_today);
+  response.set_splits_today(stats.splits_today);
   return response;
 }
 
