@@ -19,8 +19,12 @@ using LevelTable = std::vector<std::vector<double>>;
 struct EmStart {
   std::vector<bool> active;  // per type: estimated by this run
   LevelTable m;              // starting m (every type)
-  LevelTable u;              // fixed u (every type); each > 0
-  double lambda = 0.1;       // starting share of matches among the pairs
+  // Start instead from the pairs' own agreement: each pattern first counted
+  // as a match by the share of its compared types at their first level,
+  // so that no starting model's guess decides which optimum EM finds.
+  bool from_agreement = false;
+  LevelTable u;         // fixed u (every type); each > 0
+  double lambda = 0.1;  // starting share of matches among the pairs
   int max_iterations = 100;
   double tolerance = 1e-4;  // converged once no m and no lambda moves more
 };

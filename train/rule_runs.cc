@@ -79,8 +79,8 @@ std::vector<RuleSample> SampleRules(const RecordTable& table, const BlockingKeys
 }
 
 std::variant<Pooled, std::string> RunRules(std::vector<RuleSample>& samples, const LevelTable& m,
-                                           const LevelTable& u, const Prior& prior,
-                                           const TrainOptions& o) {
+                                           bool from_agreement, const LevelTable& u,
+                                           const Prior& prior, const TrainOptions& o) {
   Pooled pooled{m, {}, std::vector<std::vector<std::string>>(m.size())};
   for (auto& levels : pooled.match_pairs) std::fill(levels.begin(), levels.end(), 0.0);
   for (const auto& levels : m) pooled.reached.emplace_back(levels.size(), 0);
@@ -89,7 +89,8 @@ std::variant<Pooled, std::string> RunRules(std::vector<RuleSample>& samples, con
     // EM starts from as many matches as the prior expects among all pairs,
     // as though they all were among these.
     const double expected = prior.lambda * prior.all_pairs / static_cast<double>(s.run.pairs);
-    EmStart start{s.active, m, u, std::clamp(expected, 0.01, 0.5), o.max_iterations, o.tolerance};
+    EmStart start{s.active,         m,          from_agreement, u, std::clamp(expected, 0.01, 0.5),
+                  o.max_iterations, o.tolerance};
     const EmResult e = RunEm(s.patterns, start);
     s.run.iterations = e.iterations;
     s.run.last_change = e.last_change;

@@ -35,12 +35,12 @@ struct Pooled {
   std::vector<std::vector<std::string>> rules;      // per type, the runs that estimated it
 };
 
-// Runs EM on each usable sample from `m`, with `u` fixed; records each
-// run's convergence in its RuleRun. Or why not: a run that did not
-// converge.
+// Runs EM on each usable sample from `m` (or from the pairs' agreement,
+// EmStart::from_agreement), with `u` fixed; records each run's
+// convergence in its RuleRun. Or why not: a run that did not converge.
 std::variant<Pooled, std::string> RunRules(std::vector<RuleSample>& samples, const LevelTable& m,
-                                           const LevelTable& u, const Prior& prior,
-                                           const TrainOptions& options);
+                                           bool from_agreement, const LevelTable& u,
+                                           const Prior& prior, const TrainOptions& options);
 
 // m per level from the pooled runs; a level no candidate pair reached keeps
 // `start`'s. One the matches never reached counts as half a matching pair:

@@ -56,6 +56,19 @@ std::vector<std::uint32_t> Holders(const RecordTable& table, const BlockingKeys&
   });
 }
 
+// `m` where the runs estimated it, and elsewhere `u`: a level whose m the
+// data never reached weighs nothing when training judges a pair, so the
+// starting model's guesses do not steer what the data says.
+LevelTable Estimated(const LevelTable& m, const LevelTable& u, const Pooled& pooled) {
+  LevelTable out = m;
+  for (std::size_t t = 0; t < out.size(); ++t) {
+    for (std::size_t l = 0; l < out[t].size(); ++l) {
+      if (pooled.reached[t][l] == 0) out[t][l] = u[t][l];
+    }
+  }
+  return out;
+}
+
 // What training estimated, per type and level.
 struct Estimates {
   Pooled pooled;
@@ -136,19 +149,21 @@ std::variant<Training, std::string> Train(const RecordTable& table, const Blocki
   Estimates e{{}, Count(random, start_u), {}, {}, start_m, {}};
   e.strangers = e.random;
   e.u = Shares(e.random, e.random, start_u);
-  // Round one with u from all random pairs; round two with u from those
-  // that round one does not take for matches.
+  // Round one from the pairs' own agreement, u from all random pairs; round
+  // two from round one's m, u from the random pairs round one does not take
+  // for matches.
   for (int round = 0; round < 2; ++round) {
     if (round == 1) {
-      e.strangers = Strangers(random, e.m, e.u, out.prior.lambda);
+      e.strangers = Strangers(random, Estimated(e.m, e.u, e.pooled), e.u, out.prior.lambda);
       e.u = Shares(e.strangers, e.random, start_u);
     }
-    auto pooled = RunRules(samples, e.m, e.u, out.prior, o);
+    auto pooled = RunRules(samples, e.m, round == 0, e.u, out.prior, o);
     if (auto* error = std::get_if<std::string>(&pooled)) return *error;
     e.pooled = std::move(std::get<Pooled>(pooled));
     e.m = PooledM(e.pooled, start_m);
   }
-  e.holders = MeanHolders(table, Holders(table, keys, levels, e.m, e.u, out.prior.lambda));
+  e.holders = MeanHolders(
+      table, Holders(table, keys, levels, Estimated(e.m, e.u, e.pooled), e.u, out.prior.lambda));
   for (std::size_t t = 0; t < e.u.size(); ++t) {
     if (e.random.at[t][0] > 0) e.u[t][0] /= e.holders[t];
   }
