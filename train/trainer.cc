@@ -131,15 +131,15 @@ std::variant<Training, std::string> Train(const RecordTable& table, const Blocki
   Training out;
   out.model = start;
   out.records = table.size();
+  const PairLevels levels(table, start);
+  std::vector<RuleSample> samples = SampleRules(table, keys, start, levels, o, &out.empty_rules);
+  if (samples.empty()) return "no pairs: the blocking rules bring no two records together";
   out.prior = EstimatePrior(table, start, o.recall);
   if (o.prior) out.prior.lambda = *o.prior;
   if (out.prior.lambda <= 0) {
     return "the prior cannot be estimated: no two records share a strong value, or a name and a "
            "birth date; give it with --prior";
   }
-  const PairLevels levels(table, start);
-  std::vector<RuleSample> samples = SampleRules(table, keys, start, levels, o, &out.empty_rules);
-  if (samples.empty()) return "no pairs: the blocking rules bring no two records together";
   const RandomPairSample sample = SampleRandomPairs(table, levels, o.random_pairs, o.seed);
   out.every_pair = sample.every_pair;
   out.random_pairs = sample.patterns.pairs();

@@ -18,14 +18,14 @@ struct Person {
 
 inline std::vector<Person> People(int n, std::uint64_t seed) {
   static const std::vector<std::string> kGiven = {
-      "anna", "ben", "clara", "david", "emma", "felix", "greta", "hans", "ida", "jonas",
-      "karla", "lukas", "marie", "noah", "olga", "paul", "rosa", "simon", "tina", "uwe"};
+      "anna",  "ben",   "clara", "david", "emma", "felix", "greta", "hans",  "ida",  "jonas",
+      "karla", "lukas", "marie", "noah",  "olga", "paul",  "rosa",  "simon", "tina", "uwe"};
   static const std::vector<std::string> kSurname = {
-      "schmidt", "mueller", "weber", "wagner", "becker", "hoffmann", "koch", "richter",
-      "klein", "wolf", "neumann", "schwarz", "zimmermann", "braun", "krueger", "hartmann",
-      "lange", "werner", "krause", "lehmann", "koehler", "maier", "fuchs", "vogel"};
-  static const std::vector<std::string> kCity = {"berlin", "hamburg", "munich", "cologne",
-                                                  "frankfurt", "bremen", "dresden", "leipzig"};
+      "schmidt", "mueller", "weber",   "wagner",  "becker",     "hoffmann", "koch",    "richter",
+      "klein",   "wolf",    "neumann", "schwarz", "zimmermann", "braun",    "krueger", "hartmann",
+      "lange",   "werner",  "krause",  "lehmann", "koehler",    "maier",    "fuchs",   "vogel"};
+  static const std::vector<std::string> kCity = {"berlin",    "hamburg", "munich",  "cologne",
+                                                 "frankfurt", "bremen",  "dresden", "leipzig"};
   train::Random random(seed);
   std::vector<Person> out;
   for (int i = 0; i < n; ++i) {

@@ -18,8 +18,8 @@ namespace {
 // writing `out`; the test fails with its log when it does not exit 0.
 void TrainFromStore(const std::string& url, const std::string& start, const std::string& out,
                     const TempDir& dir) {
-  std::vector<std::string> args{IdresBinary(), "train", "--database-url", url, "--out", out,
-                                "--seed",      "1"};
+  std::vector<std::string> args{IdresBinary(), "train", "--database-url", url,
+                                "--out",       out,     "--seed",         "1"};
   if (!start.empty()) {
     args.push_back("--model");
     args.push_back(start);
