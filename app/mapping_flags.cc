@@ -4,7 +4,6 @@
 
 #include <map>
 
-#include "normalize/normalizer.h"
 
 namespace idres::app {
 
@@ -41,8 +40,7 @@ std::optional<std::string> BuildMapping(const MappingFlags& flags, const Model& 
   }
   // A misspelt type would reject that column in every record; the model may
   // add types of its own.
-  auto kinds = NormalizerConfig::Defaults().kinds;
-  for (const auto& [type, kind] : model.NormalizerKinds()) kinds[type] = kind;
+  const auto kinds = model.NormalizerKinds();
   for (const batch::ColumnMapping& m : mapping->identifiers) {
     if (kinds.contains(m.name)) continue;
     std::string known;

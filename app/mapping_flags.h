@@ -28,8 +28,8 @@ struct MappingFlags {
 void AddMappingFlags(CLI::App& cmd, MappingFlags& flags, batch::InputFormat& format,
                      bool record_ids);
 
-// The mapping the flags make, every identifier type checked against the
-// normalizer's and `model`'s types; or why it cannot be made.
+// The mapping the flags make, every identifier type checked against
+// `model`'s types; or why it cannot be made.
 std::optional<std::string> BuildMapping(const MappingFlags& flags, const Model& model,
                                         batch::CsvMapping* mapping);
 

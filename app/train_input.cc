@@ -39,8 +39,7 @@ std::variant<SourceCounts, std::string> ReadFiles(const TrainSource& source, con
     if (!n) return "cannot read " + file;
     total += *n;
   }
-  NormalizerConfig config = NormalizerConfig::Defaults();
-  for (const auto& [type, kind] : model.NormalizerKinds()) config.kinds[type] = kind;
+  NormalizerConfig config = model.Normalizing();
   if (!source.region.empty()) config.default_region = source.region;
   const Normalizer normalizer(config);
   train::RecordSampler sampler(total, source.max_records, source.seed);

@@ -33,7 +33,8 @@ std::optional<Targets> ReadTargets(detail::Tx& tx, const LockPlanner& planner,
   const auto persons = detail::ReadPersons(tx, t.persons);
   if (persons.size() != t.persons.size()) return std::nullopt;
   for (const auto& [id, p] : persons) {
-    const auto keys = detail::PersonLockKeys(planner, p.identifiers);
+    const auto keys = detail::PersonLockKeys(planner, p.identifiers,
+                                             detail::VariantsOf(planner, p));
     t.keys.insert(t.keys.end(), keys.begin(), keys.end());
   }
   detail::Dedup(t.keys);

@@ -107,7 +107,9 @@ void PlanWithdrawals(const RunRead& read, const LockPlanner& planner,
     r.prior_values.insert(r.prior_values.end(), it->second.person_values.begin(),
                           it->second.person_values.end());
     detail::Dedup(r.prior_values);
-    const auto keys = detail::PersonLockKeys(planner, it->second.person_values);
+    const auto keys =
+        detail::PersonLockKeys(planner, it->second.person_values,
+                               detail::VariantsOf(planner, it->second.person_records));
     r.plan.lock_keys.insert(r.plan.lock_keys.end(), keys.begin(), keys.end());
     detail::Dedup(r.plan.lock_keys);
   }

@@ -163,10 +163,12 @@ bool Matcher::Conflict(std::span<const Identifier> a, std::span<const Identifier
     const TypeModel* t = model_.Find(type);
     auto other = y.find(type);
     if (t == nullptr || other == y.end() || t->comparison != kind) continue;
+    // "different", or a level after it (a birth date of another generation).
+    const auto& names = LevelNames(t->comparison);
+    const auto different = static_cast<std::size_t>(
+        std::find(names.begin(), names.end(), "different") - names.begin());
     const Identifier *p = nullptr, *q = nullptr;
-    if (BestLevel(t->comparison, values, other->second, &p, &q) + 1 == t->levels.size()) {
-      return true;
-    }
+    if (BestLevel(t->comparison, values, other->second, &p, &q) >= different) return true;
   }
   return false;
 }

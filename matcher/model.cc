@@ -128,7 +128,8 @@ Model Model::Defaults() {
                           {"one_off", 0.1, 1e-3},
                           {"two_off", 0.02, 8e-3},
                           {"same_year", 0.1, 4e-3},
-                          {"different", 0.03, 0.98}},
+                          {"different", 0.03, 0.9},
+                          {"generation", 1e-5, 0.08}},
                          1000);
   // An organization: its name with or without its legal form is one
   // company; two companies at one address (an office building) are two.
@@ -150,6 +151,9 @@ Model Model::Defaults() {
       {"name_phonetic_year", {"name.phonetic", "birth_date.year"}},
       {"name_phonetic_month_day", {"name.phonetic", "birth_date.month_day"}},
       {"given_class_surname_date", {"name.given_class", "name.surname", "birth_date.value"}},
+      {"given_class_surname", {"name.given_class", "name.surname"}},
+      {"date_initials", {"birth_date.value", "name.initials"}},
+      {"email_local", {"email.local"}},
       {"email_local_year", {"email.local", "birth_date.year"}},
       {"name_postal_code", {"name.value", "postal_code.value"}},
       {"date_postal_code", {"birth_date.value", "postal_code.value"}},
@@ -177,6 +181,11 @@ std::map<std::string, NormalizerKind, std::less<>> Model::NormalizerKinds() cons
   std::map<std::string, NormalizerKind, std::less<>> kinds;
   for (const auto& [name, t] : types) kinds[name] = t.kind;
   return kinds;
+}
+
+NormalizerConfig Model::Normalizing(NormalizerConfig config) const {
+  for (const auto& [name, t] : types) config.kinds[name] = t.kind;
+  return config;
 }
 
 std::string Model::Problem() const {

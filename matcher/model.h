@@ -101,6 +101,9 @@ struct Model {
 
   // Each type's normalizer kind, for NormalizerConfig::kinds.
   std::map<std::string, NormalizerKind, std::less<>> NormalizerKinds() const;
+  // `config` normalizing every type of the model as its kind says: the one
+  // table of which type is normalized how.
+  NormalizerConfig Normalizing(NormalizerConfig config = NormalizerConfig::Defaults()) const;
 
   // Why the model cannot be used (levels missing, m or u outside (0, 1],
   // unknown blocking parts), or empty.

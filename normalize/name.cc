@@ -171,12 +171,11 @@ KindResult NormalizeName(std::string_view input) {
     }
     name = nd::CollapseSpace(latin);
   }
-  name = Tidy(name);
   if (name.empty()) return KindResult::Reject("the name is empty");
   // A lone accent or punctuation is not a name, and would match no one.
   if (!nd::HasLetter(name)) return KindResult::Reject("the name has no letter");
   if (nd::HasControl(name)) return KindResult::Reject("the name contains a control character");
-  return KindResult::Ok(std::move(name));
+  return KindResult::Ok(Tidy(name));
 }
 
 }  // namespace idres

@@ -124,7 +124,8 @@ inline constexpr Statement kLockPersons{
 // Step 5's re-read, and GetPerson: one snapshot of the persons $1, as rows
 // (person_id, kind, a, b, c): kind 'p' = (created_at, updated_at), 'i' =
 // (type, value), 't' = (key, jsonb type, text value), 'j' = (a person it
-// must never be merged with).
+// must never be merged with), 'r' = (a record's row, type, value): the
+// values of its records, records holding the same values read once.
 inline constexpr Statement kReadPersons{
     "idres_read_persons",
     "SELECT id, 'p', " IDRES_SQL_RFC3339("created_at") ", " IDRES_SQL_RFC3339(
@@ -134,7 +135,12 @@ inline constexpr Statement kReadPersons{
                       " UNION ALL SELECT p.id, 't', t.key, jsonb_typeof(t.value), t.value #>> '{}'"
                       " FROM persons p, jsonb_each(p.traits) AS t WHERE p.id = ANY($1::bigint[])"
                       " UNION ALL SELECT person_id, 'j', other_id::text, NULL, NULL FROM judgements"
-                      " WHERE person_id = ANY($1::bigint[]) AND kind = 'never'"};
+                      " WHERE person_id = ANY($1::bigint[]) AND kind = 'never'"
+                      " UNION ALL SELECT r.person_id, 'r', r.id::text, v.t, v.v FROM"
+                      " (SELECT DISTINCT ON (person_id, types, vals) id, person_id, types, vals"
+                      "  FROM records WHERE person_id = ANY($1::bigint[])"
+                      "  ORDER BY person_id, types, vals, id) r,"
+                      " unnest(r.types, r.vals) AS v(t, v)"};
 
 // Step 6, merge: the absorbed persons' ($2) identifiers move to the
 // survivor ($1); deleted and re-inserted in one statement, so the unique
@@ -268,6 +274,13 @@ inline constexpr Statement kUpdatePersons{
     " UPDATE persons SET traits = COALESCE((SELECT t.traits FROM t WHERE t.o = persons.id),"
     " '{}'::jsonb), updated_at = clock_timestamp() WHERE persons.id = ANY($1::bigint[])"};
 
+// Step 7, the match keys a stored person gained without any other change
+// (key, person: $1/$2): a record saying known values in a new combination.
+inline constexpr Statement kAddMatchKeys{
+    "idres_add_match_keys",
+    "INSERT INTO match_keys (key, person_id) SELECT * FROM unnest($1::bigint[], $2::bigint[])"
+    " ON CONFLICT DO NOTHING"};
+
 // Step 7, the records of stored persons (the arrays of kCreatePersons'
 // $16-$26), inserted or replacing the stored record of the same identity.
 inline constexpr Statement kWriteRecords{
@@ -313,16 +326,18 @@ inline constexpr Statement kDropRecords{
     "  SELECT unnest($2::bigint[]), 'emptied' RETURNING 1)"
     " DELETE FROM persons WHERE id = ANY($2::bigint[])"};
 
-// The stored records named ($1 sources, $2 record ids) and every value of
-// the person each belongs to: rows (ordinal, row id, person, type, value;
-// type and value NULL for a person without values). Before a chunk's
-// transaction, to learn the keys it must lock; inside it, where they are.
+// The stored records named ($1 sources, $2 record ids) and the values of
+// every record of the person each belongs to: rows (ordinal, row id,
+// person, a record of the person, type, value; the last three NULL for a
+// person without values). Before a chunk's transaction, to learn the keys
+// it must lock; inside it, where they are.
 inline constexpr Statement kReadNamedRecords{
     "idres_read_named_records",
-    "SELECT n.ord, r.id, r.person_id, i.type, i.value"
+    "SELECT n.ord, r.id, r.person_id, o.id, v.t, v.v"
     " FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS n(source, record_id, ord)"
     " JOIN records r ON r.source = n.source AND r.record_id = n.record_id"
-    " LEFT JOIN identifiers i ON i.person_id = r.person_id"};
+    " LEFT JOIN records o ON o.person_id = r.person_id"
+    " LEFT JOIN LATERAL unnest(o.types, o.vals) AS v(t, v) ON true"};
 
 // Every record of the persons $1, as rows (kind, row id, a, b, c, d, e, f):
 // 'r' = (person, source, record id, created_at, updated_at, bond); 'v' =
@@ -502,6 +517,13 @@ inline constexpr Statement kStats{
 inline constexpr Statement kReadAllIdentifiers{
     "idres_read_all_identifiers",
     "SELECT person_id, type, value FROM identifiers ORDER BY person_id, type, value"};
+
+// Reconcile: every record's values, as rows (person, record row, type,
+// value), a record's rows together.
+inline constexpr Statement kReadAllRecordValues{
+    "idres_read_all_record_values",
+    "SELECT r.person_id, r.id, v.t, v.v FROM records r, unnest(r.types, r.vals) AS v(t, v)"
+    " ORDER BY r.person_id, r.id"};
 
 // Reconcile: person $1's stored values $2/$3 (replaced by normalized ones)
 // and all its match keys (recomputed from the normalized values).

@@ -29,8 +29,8 @@ bool Near(int a, int b, std::string_view ta, std::string_view tb) {
 }  // namespace
 
 const std::vector<std::string>& DateLevelNames() {
-  static const std::vector<std::string> kNames = {"exact",   "day_month_swapped", "one_off",
-                                                  "two_off", "same_year",         "different"};
+  static const std::vector<std::string> kNames = {
+      "exact", "day_month_swapped", "one_off", "two_off", "same_year", "different", "generation"};
   return kNames;
 }
 
@@ -42,6 +42,8 @@ std::size_t CompareDates(std::string_view a, std::string_view b) {
   // forgive but another year.
   const bool year_only = (x[1] == 1 && x[2] == 1) || (y[1] == 1 && y[2] == 1);
   if (year_only) return x[0] == y[0] ? kDateSameYear : kDateDifferent;
+  // (A year alone is never far enough from another to tell a generation:
+  // its digits are as unreliable as the rest.)
   if (a == b) return kDateExact;
   if (x[0] == y[0] && x[1] == y[2] && x[2] == y[1]) return kDateSwapped;
   static constexpr std::array<std::size_t, 3> kAt = {0, 5, 8}, kLen = {4, 2, 2};
@@ -55,8 +57,12 @@ std::size_t CompareDates(std::string_view a, std::string_view b) {
   // Two adjacent digits transposed (1978-04-21 / 1978-04-12).
   if (BoundedDamerauLevenshtein(a, b, 2) <= 1) return kDateOneOff;
   if (differing == 2 && near == 2) return kDateTwoOff;
-  // Anything further apart is another person's date: a relative, or a
-  // stranger of about the same age. Never evidence for a match.
+  // Fifteen years or more apart, and not by one slip of a digit of the
+  // year: another generation (a father and his son at one address).
+  const int years = std::abs(x[0] - y[0]);
+  if (years >= 15 && !Near(x[0], y[0], a.substr(0, 4), b.substr(0, 4))) return kDateGeneration;
+  // Anything else further apart is another person's date, or a bad one:
+  // never evidence for a match.
   return kDateDifferent;
 }
 

@@ -15,7 +15,8 @@ enum DateLevel : std::size_t {
   kDateOneOff,
   kDateTwoOff,
   kDateSameYear,
-  kDateDifferent
+  kDateDifferent,
+  kDateGeneration
 };
 
 const std::vector<std::string>& DateLevelNames();

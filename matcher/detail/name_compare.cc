@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <string>
 
 #include "matcher/comparisons.h"
 #include "matcher/edit_distance.h"
@@ -57,16 +58,41 @@ std::size_t LetterBagDistance(std::string_view a, std::string_view b) {
   return d;
 }
 
-// Whether two given names can be one person's: the same, a typo (two
-// edits, or the same letters scrambled but two), an initial, nicknames,
-// or one name written in two spellings (a transliteration: yusuf /
-// youssef). What is left is a clearly different name: another person.
+// One spelling of what transliterations write several ways: y as i, ou and
+// oo as u, ph as f, kh as h, a doubled letter once (youssef / yusuf,
+// yekaterina / ekaterina).
+std::string Folded(std::string_view word) {
+  std::string out;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    char c = word[i];
+    const char next = i + 1 < word.size() ? word[i + 1] : '\0';
+    if (c == 'y') c = 'i';
+    if ((c == 'o' && (next == 'u' || next == 'o')) || (c == 'p' && next == 'h') ||
+        (c == 'k' && next == 'h')) {
+      c = c == 'o' ? 'u' : c == 'p' ? 'f' : 'h';
+      ++i;
+    }
+    if (!out.empty() && out.back() == c) continue;
+    out += c;
+  }
+  return out;
+}
+
+// Whether two given names can be one person's: an initial, nicknames, a
+// typo (one edit, two in a long name; the same letters scrambled but two in
+// a long name), or one name in two spellings (a transliteration). What is
+// left is a clearly different name, another person's: jane and john, anna
+// and emma.
 bool GivenAgree(std::string_view a, std::string_view b) {
   if (a.empty() || b.empty()) return true;
   if (a[0] == b[0] && (a.size() == 1 || b.size() == 1)) return true;
-  if (WordSimilarity(a, b) >= 0.88 || AreNicknames(a, b) || SoundAlike(a, b)) return true;
+  if (AreNicknames(a, b) || WordSimilarity(a, b) >= 0.92) return true;
   const std::size_t shorter = std::min(a.size(), b.size());
-  return shorter >= 3 && (BoundedDamerauLevenshtein(a, b, 3) <= 2 || LetterBagDistance(a, b) <= 2);
+  if (shorter < 3) return false;
+  const std::size_t typos = shorter >= 6 ? 2 : 1;
+  if (BoundedDamerauLevenshtein(a, b, 3) <= typos) return true;
+  if (shorter >= 5 && LetterBagDistance(a, b) <= 2) return true;
+  return BoundedDamerauLevenshtein(Folded(a), Folded(b), 2) <= 1;
 }
 
 std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
