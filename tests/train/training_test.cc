@@ -130,8 +130,8 @@ TEST_CASE("training refuses data it cannot learn from, saying why", "[train]") {
   CHECK_THAT(TrainError(one, model), Catch::Contains("no pairs"));
 
   RecordTable strangers(model);  // no blocking key shared
-  strangers.Add(std::vector<Identifier>{{"name", "anna weber"}, {"email", "a@x.org"}});
-  strangers.Add(std::vector<Identifier>{{"name", "ben koch"}, {"email", "a@x.org"}});
+  strangers.Add(std::vector<Identifier>{{"name", "anna weber"}, {"email", "anna@x.org"}});
+  strangers.Add(std::vector<Identifier>{{"name", "ben koch"}, {"email", "koch@y.org"}});
   CHECK_THAT(TrainError(strangers, model),
              Catch::Contains("no pairs: the blocking rules bring no two records together"));
 
