@@ -19,6 +19,7 @@ EngineOptions EngineFlags::ToOptions(int pool_size) const {
   options.database_url = database_url;
   options.pool_size = pool_size;
   options.lock_timeout = std::chrono::milliseconds(lock_timeout_ms);
+  options.max_identifiers = max_identifiers;
   options.max_traits = max_traits;
   options.max_person_traits = max_person_traits;
   options.model = BuildModel(model_file);

@@ -22,6 +22,7 @@ namespace idres::app {
 struct EngineFlags {
   std::string database_url;
   int lock_timeout_ms = 2000;
+  std::size_t max_identifiers = EngineOptions{}.max_identifiers;
   std::size_t max_traits = EngineOptions{}.max_traits;
   std::size_t max_person_traits = EngineOptions{}.max_person_traits;
   std::string model_file;  // empty: the built-in model

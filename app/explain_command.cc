@@ -15,11 +15,11 @@
 #include <memory>
 #include <variant>
 
-#include "api/client_requests.h"
 #include "app/commands.h"
 #include "app/engine_flags.h"
 #include "app/explain_table.h"
 #include "batch/service_call.h"
+#include "client/client_requests.h"
 
 namespace idres::app {
 namespace {
@@ -33,7 +33,7 @@ struct ExplainFlags {
 int RunExplain(const ExplainFlags& f) {
   const std::string input{std::istreambuf_iterator<char>(std::cin),
                           std::istreambuf_iterator<char>()};
-  auto parsed = api::RecordFromJson(input);
+  auto parsed = client::RecordFromJson(input);
   if (auto* error = std::get_if<std::string>(&parsed)) {
     spdlog::error("explain: the record on stdin: {}", *error);
     return 2;
@@ -44,8 +44,8 @@ int RunExplain(const ExplainFlags& f) {
     if (!f.server.empty()) {
       const std::string body =
           batch::CallService(batch::ParseServiceUrl(f.server), f.auth_token, "Explain",
-                             api::ExplainRequestProto(record), api::kProtoContentType);
-      auto answer = api::ParseExplainProto(body);
+                             client::ExplainRequestProto(record), client::kProtoContentType);
+      auto answer = client::ParseExplainProto(body);
       if (auto* error = std::get_if<std::string>(&answer)) {
         spdlog::error("explain: {}", *error);
         return 1;

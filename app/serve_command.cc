@@ -1,5 +1,6 @@
 // `idres serve`: migrates the store (MigrateStore), opens the engine's pool and serves the
-// IdentityService (api/server.h) until SIGTERM or SIGINT.
+// IdentityService (api/service/service.h) over Connect (api/connect/server.h) and, with
+// --grpc-listen, over gRPC beside it (api/grpc/grpc_server.h), until SIGTERM or SIGINT.
 //
 // Every option can come from a flag, an environment variable IDRES_<NAME>
 // (upper case, dashes as underscores) or a TOML file given with --config,
@@ -15,10 +16,12 @@
 #include <stdexcept>
 #include <thread>
 
-#include "api/backend.h"
-#include "api/engine_backend.h"
-#include "api/metrics.h"
-#include "api/server.h"
+#include "api/connect/server.h"
+#include "api/grpc/grpc_server.h"
+#include "api/service/backend.h"
+#include "api/service/engine_backend.h"
+#include "api/service/metrics.h"
+#include "api/service/service.h"
 #include "app/commands.h"
 #include "app/engine_flags.h"
 #include "engine/engine.h"
@@ -37,7 +40,9 @@ int DefaultIoThreads() {
 struct ServeFlags {
   std::string config_file;
   api::ServerOptions server;
-  EngineFlags engine;  // its max_traits: server.limits.max_traits
+  std::string grpc_listen;  // empty: no gRPC
+  std::string auth_token;   // the service's, for both transports
+  EngineFlags engine;
   int pool_size = 16;
   int coalesce = static_cast<int>(EngineOptions{}.group_max_records);
   int upsert_runners = EngineOptions{}.upsert_runners;  // 0: half the pool, at least 1
@@ -109,12 +114,21 @@ EngineOptions BuildEngineOptions(const ServeFlags& flags,
                                  const std::shared_ptr<api::Metrics>& metrics) {
   EngineOptions options = flags.engine.ToOptions(flags.pool_size);
   options.prepared_statements = !flags.no_prepared_statements;
-  options.max_identifiers = flags.server.limits.max_identifiers;
-  options.max_traits = flags.server.limits.max_traits;
   options.normalizer.default_region = flags.default_region;
   options.observer = metrics;
   options.upsert_runners = flags.upsert_runners;
   options.group_max_records = static_cast<std::size_t>(flags.coalesce);
+  return options;
+}
+
+api::GrpcOptions GrpcOf(const ServeFlags& flags) {
+  api::GrpcOptions options;
+  options.listen = flags.grpc_listen;
+  options.tls_cert = flags.server.tls_cert;
+  options.tls_key = flags.server.tls_key;
+  options.max_message_bytes = flags.server.limits.max_body_bytes;
+  options.worker_threads = flags.pool_size;
+  options.shutdown_timeout = std::chrono::milliseconds(flags.shutdown_timeout_ms);
   return options;
 }
 
@@ -146,21 +160,37 @@ int Serve(const ServeFlags& flags) {
   MigrateStore(engine_options.database_url, engine_options.model);
   Engine engine(engine_options);
   api::EngineBackend backend(engine);
-  api::Server service(std::move(server), backend, metrics.get());
-  service.Run();
+  const api::IdentityService service(backend, metrics.get(),
+                                     {flags.server.limits, flags.auth_token});
+  std::unique_ptr<api::GrpcServer> grpc;
+  if (!flags.grpc_listen.empty()) grpc = std::make_unique<api::GrpcServer>(GrpcOf(flags), service);
+  // One stop for both transports: a signal begins the Connect server's
+  // drain, and with it gRPC's.
+  server.on_stop = [&grpc] {
+    if (grpc) grpc->BeginShutdown();
+  };
+  api::Server connect(std::move(server), service, metrics.get());
+  connect.Run();
+  if (grpc) {
+    grpc->BeginShutdown();
+    grpc->Wait();
+  }
   return 0;  // the engine's pool closes as `engine` goes out of scope
 }
 
 }  // namespace
 
 void AddServeCommand(CLI::App& app) {
-  auto* cmd = app.add_subcommand("serve", "Serve the IdentityService (Connect over HTTP/1.1)");
+  auto* cmd = app.add_subcommand(
+      "serve", "Serve the IdentityService (Connect over HTTP/1.1; with --grpc-listen, gRPC too)");
   auto flags = std::make_shared<ServeFlags>();
   auto& f = *flags;
   f.server.io_threads = DefaultIoThreads();
   cmd->add_option("--config", f.config_file, "TOML file with any of these options")
       ->envname("IDRES_CONFIG");
   Add(*cmd, "listen", f.server.listen, "host:port to listen on");
+  Add(*cmd, "grpc-listen", f.grpc_listen,
+      "host:port to serve gRPC on, beside Connect (same token, TLS and limits); empty: none");
   Add(*cmd, "database-url", f.engine.database_url, "PostgreSQL URL (libpq)");
   Add(*cmd, "pool-size", f.pool_size, "database connections");
   Add(*cmd, "upsert-runners", f.upsert_runners,
@@ -172,14 +202,14 @@ void AddServeCommand(CLI::App& app) {
   Add(*cmd, "default-region", f.default_region, "region for phones without a country code");
   Add(*cmd, "model", f.engine.model_file, "TOML model file (idres model prints the built-in one)");
   Add(*cmd, "max-body-bytes", f.server.limits.max_body_bytes, "largest request body");
-  Add(*cmd, "max-identifiers", f.server.limits.max_identifiers, "most identifiers per record");
-  Add(*cmd, "max-traits", f.server.limits.max_traits, "most traits per record");
+  Add(*cmd, "max-identifiers", f.engine.max_identifiers, "most identifiers per record");
+  Add(*cmd, "max-traits", f.engine.max_traits, "most traits per record");
   Add(*cmd, "max-person-traits", f.engine.max_person_traits,
       "most traits a person may come to hold by upserts");
   Add(*cmd, "max-batch", f.server.limits.max_batch, "most records per BatchUpsert");
   Add(*cmd, "tls-cert", f.server.tls_cert, "PEM certificate chain; with --tls-key: HTTPS only");
   Add(*cmd, "tls-key", f.server.tls_key, "PEM private key");
-  Add(*cmd, "auth-token", f.server.auth_token, "require Authorization: Bearer <token>");
+  Add(*cmd, "auth-token", f.auth_token, "require Authorization: Bearer <token>");
   cmd->add_flag("--no-prepared-statements", f.no_prepared_statements,
                 "no named prepared statements (PgBouncer in transaction mode)")
       ->envname("IDRES_NO_PREPARED_STATEMENTS");

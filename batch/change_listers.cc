@@ -3,8 +3,8 @@
 #include <memory>
 #include <variant>
 
-#include "api/client_requests.h"
 #include "batch/service_call.h"
+#include "client/client_requests.h"
 
 namespace idres::batch {
 
@@ -21,9 +21,9 @@ ChangeLister ServiceChanges(const std::string& url, std::string token) {
                                                                     std::size_t limit) {
     const std::string body =
         CallService(service, token, "ListChanges",
-                    api::ListChangesRequestProto(after, static_cast<std::int32_t>(limit)),
-                    api::kProtoContentType);
-    auto parsed = api::ParseListChangesProto(body);
+                    client::ListChangesRequestProto(after, static_cast<std::int32_t>(limit)),
+                    client::kProtoContentType);
+    auto parsed = client::ParseListChangesProto(body);
     if (auto* error = std::get_if<std::string>(&parsed)) throw InternalError(*error);
     return std::get<std::vector<Change>>(std::move(parsed));
   };

@@ -3,14 +3,14 @@
 #include <optional>
 #include <stdexcept>
 
-#include "api/client_requests.h"
 #include "batch/service_call.h"
+#include "client/client_requests.h"
 #include "normalize/utf8.h"
 
 namespace idres::batch {
 namespace {
 
-// The service refuses more records or bytes per request (api/limits.h);
+// The service refuses more records or bytes per request (api/service/limits.h);
 // stay well under both.
 constexpr std::size_t kMaxRecordsPerRequest = 1000;
 constexpr std::size_t kMaxBodyBytes = 512 * 1024;
@@ -52,7 +52,7 @@ std::vector<UpsertResult> RpcSink::BatchUpsert(std::span<const Record> records,
 }
 
 void RpcSink::ForgetReceipts(std::int64_t job) {
-  Call("ForgetReceipts", api::ForgetReceiptsJson(job));
+  Call("ForgetReceipts", client::ForgetReceiptsJson(job));
 }
 
 std::vector<UpsertResult> RpcSink::Send(std::span<const Record> records,
@@ -70,7 +70,7 @@ std::vector<UpsertResult> RpcSink::Send(std::span<const Record> records,
     bytes = 0;
   };
   for (std::size_t i = 0; i < records.size(); ++i) {
-    std::optional<std::string> json = api::RecordJson(Sendable(records[i], &left_out[i]));
+    std::optional<std::string> json = client::RecordJson(Sendable(records[i], &left_out[i]));
     if (!json) {
       results[i].error = "a trait or the region is not valid UTF-8";
       continue;
@@ -128,8 +128,8 @@ void RpcSink::PostSplitting(const std::vector<std::size_t>& indexes,
 
 std::vector<UpsertResult> RpcSink::PostBatch(const std::vector<std::string>& record_jsons,
                                              const BatchReceipt* receipt) {
-  auto parsed =
-      api::ParseBatchResponse(Call("BatchUpsert", api::BatchRequestJson(record_jsons, receipt)));
+  auto parsed = client::ParseBatchResponse(
+      Call("BatchUpsert", client::BatchRequestJson(record_jsons, receipt)));
   if (auto* error = std::get_if<std::string>(&parsed)) throw InternalError(*error);
   return std::get<std::vector<UpsertResult>>(std::move(parsed));
 }

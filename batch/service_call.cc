@@ -2,8 +2,9 @@
 
 #include <chrono>
 
-#include "api/client_requests.h"
-#include "api/http_client.h"
+#include "client/client_requests.h"
+#include "client/http_client.h"
+#include "client/status_errors.h"
 #include "engine/errors.h"
 
 namespace idres::batch {
@@ -14,15 +15,11 @@ constexpr std::size_t kMaxResponseBytes = 64 * 1024 * 1024;
 
 [[noreturn]] void ThrowConnectError(int status, const std::string& body) {
   std::string message;
-  std::string code = api::ConnectErrorCode(body, &message);
-  std::string what = "server answered " + std::to_string(status) + " " + code + ": " + message;
-  if (status == 413 || code == "resource_exhausted") {
-    throw RequestTooLargeError(code + ": " + message);
-  }
-  if (code == "deadline_exceeded") throw BusyError(what);
-  if (code == "unavailable") throw UnavailableError(what);
-  if (code == "aborted") throw ConflictError(what);
-  throw InternalError(what);
+  const std::string name = client::ConnectErrorCode(body, &message);
+  if (status == 413) throw RequestTooLargeError("HTTP 413: " + message);
+  const auto code = api::CodeNamed(name);
+  client::ThrowStatus(code.value_or(api::Code::kUnknown),
+                      "server answered " + std::to_string(status) + " " + name + ": " + message);
 }
 
 }  // namespace
@@ -42,17 +39,17 @@ ServiceUrl ParseServiceUrl(const std::string& url) {
 
 std::string CallService(const ServiceUrl& url, const std::string& token, const std::string& method,
                         std::string body, const std::string& content_type) {
-  api::HttpClientOptions options;
+  client::HttpClientOptions options;
   options.timeout = kTimeout;
   options.max_body_bytes = kMaxResponseBytes;
   options.prefix = url.prefix;
-  api::HttpHeaders headers;
+  client::HttpHeaders headers;
   if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-  api::HttpResponse response;
+  client::HttpResponse response;
   try {
-    response = api::HttpClient(url.host, url.port, options)
+    response = client::HttpClient(url.host, url.port, options)
                    .Call(method, std::move(body), headers, content_type);
-  } catch (const api::HttpClientError& e) {
+  } catch (const client::HttpClientError& e) {
     throw UnavailableError(e.what());
   }
   if (response.status != 200) ThrowConnectError(response.status, response.body);

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "api/idres/v1/identity.pb.h"
-#include "api/proto_mapping.h"
+#include "api/service/proto_mapping.h"
 #include "batch/ndjson_record.h"
 
 namespace idres::batch {

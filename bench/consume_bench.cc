@@ -20,11 +20,11 @@
 #include <pqxx/pqxx>
 #include <thread>
 
-#include "api/client_requests.h"
 #include "batch/kafka_producer.h"
 #include "bench/suite/cluster.h"
 #include "bench/suite/import_runs.h"
 #include "bench/suite/scratch_database.h"
+#include "client/client_requests.h"
 #include "process/child_process.h"
 
 namespace idres::bench {
@@ -46,7 +46,7 @@ double Since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-std::string Json(std::int64_t i) { return api::RecordJson(ImportRecordAt(i)).value_or("{}"); }
+std::string Json(std::int64_t i) { return client::RecordJson(ImportRecordAt(i)).value_or("{}"); }
 
 // The mock cluster lives as long as this handle.
 struct MockCluster {

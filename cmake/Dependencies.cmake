@@ -5,6 +5,11 @@ find_package(Threads REQUIRED)
 find_package(OpenSSL REQUIRED)
 find_package(ICU REQUIRED COMPONENTS uc i18n)
 find_package(Protobuf REQUIRED)
+# grpc++ 1.51 (pkg-config; built on the same Debian protobuf 3.21 as ours):
+# idres serve --grpc-listen, its reflection service and the C++ gRPC client.
+pkg_check_modules(GRPCPP REQUIRED IMPORTED_TARGET grpc++)
+find_library(IDRES_GRPC_REFLECTION grpc++_reflection REQUIRED)
+find_program(IDRES_GRPC_CPP_PLUGIN grpc_cpp_plugin REQUIRED)
 find_package(Boost 1.74 REQUIRED COMPONENTS system)
 # Boost 1.74's Asio turns co_await on for clang only beside libc++'s
 # <experimental/coroutine>. With libstdc++ clang has C++20's <coroutine>,

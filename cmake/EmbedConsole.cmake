@@ -1,5 +1,5 @@
 # idres_console: the steward console's static files, api/console/*, compiled
-# into the binary as idres::api::ConsoleFiles() (api/console_files.h), so
+# into the binary as idres::api::ConsoleFiles() (api/connect/console_files.h), so
 # `idres serve` reads no file at run time to serve /console/. A file's
 # content type comes from its ending; an ending not listed here stops the
 # configure step rather than being served as something it is not.

@@ -132,6 +132,10 @@ void Engine::Impl::RunAttempts(const std::function<void(detail::Tx&)>& fn,
   }
 }
 
+std::optional<std::string> Engine::OverLimit(const Record& record) const {
+  return RecordLimits{impl_->options.max_identifiers, impl_->options.max_traits}.Refusal(record);
+}
+
 detail::PreparedRecord Engine::Impl::Prepare(const Record& record) const {
   return detail::PrepareRecord(record, normalizer, planner,
                                {options.max_identifiers, options.max_traits});

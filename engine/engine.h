@@ -279,6 +279,10 @@ class Engine {
   // Whether the database answers a trivial query right now.
   bool Healthy();
 
+  // Why `record` is over the record limits (max_identifiers, max_traits),
+  // as every upsert would refuse it; nullopt when it is not. Pure.
+  std::optional<std::string> OverLimit(const Record& record) const;
+
   // Connections currently borrowed from the pool.
   int ConnectionsInUse() const;
 

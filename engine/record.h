@@ -232,4 +232,26 @@ struct ReconcileResult {
   std::size_t identifiers_rewritten = 0;        // stored values replaced by normalized ones
 };
 
+// The most a record may carry (EngineOptions::max_identifiers,
+// max_traits); more rejects it whole. The one decision on a record's size:
+// the engine applies it to every record, and a service asks it before
+// queueing one (Engine::OverLimit), to answer with its own code.
+struct RecordLimits {
+  std::size_t max_identifiers = 100;
+  std::size_t max_traits = 100;
+
+  // Why `record` is over the limits; nullopt when it is not.
+  std::optional<std::string> Refusal(const Record& record) const {
+    if (record.identifiers.size() > max_identifiers) {
+      return "too many identifiers: " + std::to_string(record.identifiers.size()) + " (at most " +
+             std::to_string(max_identifiers) + ")";
+    }
+    if (record.traits.size() > max_traits) {
+      return "too many traits: " + std::to_string(record.traits.size()) + " (at most " +
+             std::to_string(max_traits) + ")";
+    }
+    return std::nullopt;
+  }
+};
+
 }  // namespace idres

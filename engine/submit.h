@@ -1,7 +1,7 @@
 // What Engine::Submit (engine/engine.h) answers with: the outcome of one
 // upsert, handed to a callback instead of returned, so that no caller's
 // thread waits for the database (the RPC service's network threads hand a
-// record over and go on serving; api/session.cc posts the answer back to
+// record over and go on serving; api/connect/session.cc posts the answer back to
 // the connection's strand).
 #pragma once
 

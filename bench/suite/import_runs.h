@@ -7,6 +7,8 @@
 //                    (naive: EngineSeams::skip_locks and no unique
 //                    index; its check is data only).
 //   RunImportHttp    the BatchUpsert RPC of a real `idres serve`.
+//   RunImportStream  its UpsertStream over gRPC: each worker one stream of
+//                    its share of the records, answered as they are applied.
 //   RunImportCli     `idres import` on a JSON-lines file, when
 //                    SuiteContext::import_args is set.
 //   RunCopy          COPY ... FROM STDIN of the rows the engine would write.
@@ -33,6 +35,7 @@ Record ImportRecordAt(std::int64_t i);
 RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int workers, int chunk,
                           bool naive, const std::string& name = "engine");
 RunResult RunImportHttp(const SuiteContext& ctx, std::int64_t records, int workers, int chunk);
+RunResult RunImportStream(const SuiteContext& ctx, std::int64_t records, int workers);
 RunResult RunImportCli(const SuiteContext& ctx, std::int64_t records,
                        const std::vector<std::string>& import_args);
 RunResult RunCopy(const SuiteContext& ctx, std::int64_t records);

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "api/http_client.h"
+#include "client/http_client.h"
 
 namespace idres::bench {
 namespace {
@@ -66,7 +66,7 @@ ServedCounts Difference(const ServedCounts& after, const ServedCounts& before) {
 }
 
 ServedCounts ScrapeServedCounts(int port) {
-  const api::HttpResponse resp = api::HttpClient(port).Get("/metrics");
+  const client::HttpResponse resp = client::HttpClient(port).Get("/metrics");
   if (resp.status != 200) {
     throw std::runtime_error("GET /metrics answered " + std::to_string(resp.status));
   }

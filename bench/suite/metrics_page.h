@@ -1,5 +1,5 @@
 // What a running `idres serve` says about its own work on GET /metrics
-// (api/metrics.h, Prometheus text): the committed upserts by outcome, the
+// (api/service/metrics.h, Prometheus text): the committed upserts by outcome, the
 // retries and the advisory-lock wait. The HTTP runs scrape the page before
 // and after their load and keep the difference, so an HTTP row's counts are
 // the served process's own, not the in-process run's.

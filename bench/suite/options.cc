@@ -24,7 +24,8 @@ bool ParseOptions(int argc, char** argv, SuiteOptions& o, int& exit_code) {
   CLI::App app{
       "idres benchmark suite (issue 7): scenarios a-f in-process and over HTTP, "
       "beside the naive path and pgbench. See BENCHMARKS.md."};
-  bool quick = false, million = false, no_http = false, no_pgbench = false, no_naive = false;
+  bool quick = false, million = false, no_http = false, no_grpc = false, no_pgbench = false,
+       no_naive = false;
   std::string serve_args =
       "serve --listen 127.0.0.1:{port} --database-url {url} --pool-size {pool}";
   std::string import_args =
@@ -54,7 +55,8 @@ bool ParseOptions(int argc, char** argv, SuiteOptions& o, int& exit_code) {
   app.add_option("--wire-ops", o.wire_ops, "upserts of each wire-counting pass");
   app.add_flag("--quick", quick, "smoke run: clients 1,8, 2 s each, 10,000 imports, no scale");
   app.add_flag("--million", million, "scale runs against 1,000,000 persons (the goal's size)");
-  app.add_flag("--no-http", no_http, "skip the runs over HTTP");
+  app.add_flag("--no-http", no_http, "skip the runs over HTTP (Connect and gRPC)");
+  app.add_flag("--no-grpc", no_grpc, "skip the runs over gRPC");
   app.add_flag("--no-pgbench", no_pgbench, "skip pgbench");
   app.add_flag("--no-naive", no_naive, "skip the naive path");
   app.add_option("--json", o.json_path, "write the results as JSON here");
@@ -88,6 +90,7 @@ bool ParseOptions(int argc, char** argv, SuiteOptions& o, int& exit_code) {
     if (app.count("--growth-records") == 0) o.growth_records = 1000000;
   }
   o.http = !no_http;
+  o.grpc = !no_http && !no_grpc;
   o.pgbench_runs = !no_pgbench;
   o.naive = !no_naive;
   o.serve_args = Words(serve_args);

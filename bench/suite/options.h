@@ -30,6 +30,7 @@ struct SuiteOptions {
   std::int64_t growth_records = 0;
   std::int64_t wire_ops = 200;
   bool http = true;
+  bool grpc = true;  // the runs over gRPC beside those over Connect
   bool pgbench_runs = true;
   bool naive = true;
   std::string json_path;

@@ -18,6 +18,7 @@ std::vector<RatioRow> ScenarioRows(const std::vector<RunResult>& runs) {
   for (const auto& [s, c] : keys) {
     const auto* in = FindRun(runs, "scenario", s, "idres", "in-process", c);
     const auto* http = FindRun(runs, "scenario", s, "idres", "http", c);
+    const auto* grpc = FindRun(runs, "scenario", s, "idres", "grpc", c);
     const auto* pgb = FindRun(runs, "scenario", s, "pgbench", "sql", c);
     const auto* naive = FindRun(runs, "scenario", s, "naive", "in-process", c);
     rows.push_back({"scenario",
@@ -28,7 +29,8 @@ std::vector<RatioRow> ScenarioRows(const std::vector<RunResult>& runs) {
                      {"http/pgbench", Ratio(http, pgb)},
                      {"in-proc/naive", Ratio(in, naive)},
                      {"http/naive", Ratio(http, naive)},
-                     {"http/in-proc", Ratio(http, in)}}});
+                     {"http/in-proc", Ratio(http, in)},
+                     {"grpc/http", Ratio(grpc, http)}}});
   }
   return rows;
 }
@@ -39,11 +41,14 @@ std::vector<RatioRow> ImportRows(const std::vector<RunResult>& runs) {
   for (const RunResult& r : runs) {
     if (r.section != "import" || r.variant != "idres") continue;
     const auto* naive = FindRun(runs, "import", "e", "naive", r.transport, r.clients);
+    const auto* batch = FindRun(runs, "import", "e", "idres", "http", r.clients);
     rows.push_back({"import",
                     "e",
                     r.transport,
                     r.clients,
-                    {{"idres/naive", Ratio(&r, naive)}, {"idres/COPY", Ratio(&r, copy)}}});
+                    {{"idres/naive", Ratio(&r, naive)},
+                     {"idres/COPY", Ratio(&r, copy)},
+                     {"idres/BatchUpsert", Ratio(&r, batch)}}});
   }
   return rows;
 }

@@ -7,14 +7,15 @@
 #include <memory>
 #include <optional>
 
-#include "api/client_requests.h"
-#include "api/http_client.h"
 #include "bench/suite/counting_observer.h"
 #include "bench/suite/load.h"
 #include "bench/suite/metrics_page.h"
 #include "bench/suite/serve_child.h"
 #include "bench/suite/wire_counter.h"
 #include "bench/suite/workload.h"
+#include "client/client_requests.h"
+#include "client/grpc_client.h"
+#include "client/http_client.h"
 #include "engine/engine.h"
 #include "engine/testing.h"
 
@@ -102,20 +103,49 @@ RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive) {
   return r;
 }
 
-RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
-  ScratchDatabase db = RunDatabase(ctx, spec, "http");
+namespace {
+
+// One client's unary Upsert of `record` over Connect, in binary protobuf,
+// as a high-volume client sends it (errors come as JSON).
+OpOutcome ConnectUpsert(client::HttpClient& connection, const Record& record) {
+  const client::HttpResponse resp =
+      connection.Call("Upsert", client::UpsertRequestProto(record), {}, client::kProtoContentType);
+  if (resp.status == 200) return OpOutcome{};
+  return OpOutcome{false, "HTTP " + std::to_string(resp.status) + ": " + resp.body};
+}
+
+OpOutcome GrpcUpsert(client::GrpcClient& channel, const Record& record) {
+  try {
+    channel.Upsert(record);
+    return OpOutcome{};
+  } catch (const std::exception& e) {
+    return OpOutcome{false, std::string("gRPC: ") + e.what()};
+  }
+}
+
+// The scenario's records as unary Upserts to a real `idres serve`, one
+// connection per client, over `transport` ("http": Connect, or "grpc").
+RunResult RunServed(const SuiteContext& ctx, const RunSpec& spec, const std::string& transport) {
+  ScratchDatabase db = RunDatabase(ctx, spec, transport);
   const Workload workload(spec.scenario, spec.preload);
   Tally tally;
   RunResult r;
   r.variant = "idres";
-  r.transport = "http";
+  r.transport = transport;
   const XactCounts before = ctx.cluster.Xacts(db.name());
   {
     const int pool = PoolFor(ctx, spec.clients);
     r.note = "served over a pool of " + std::to_string(pool);
     ServeChild serve(ctx, db.url(), pool);
-    std::deque<api::HttpClient> conns;  // not movable: a deque keeps them in place
-    for (int c = 0; c < spec.clients; ++c) conns.emplace_back(serve.port());
+    std::deque<client::HttpClient> conns;  // not movable: a deque keeps them in place
+    std::deque<client::GrpcClient> channels;
+    for (int c = 0; c < spec.clients; ++c) {
+      if (transport == "grpc") {
+        channels.emplace_back(serve.grpc_target());
+      } else {
+        conns.emplace_back(serve.port());
+      }
+    }
     // The served process's own counters, before and after the load.
     std::optional<ServedCounts> before_counts;
     try {
@@ -124,11 +154,8 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
       r.note = std::string("no /metrics: ") + e.what();
     }
     Drive(r, spec, workload, tally, [&](int client, const PlannedOp& op) {
-      // Binary protobuf, as a high-volume client sends it (errors come as JSON).
-      const api::HttpResponse resp = conns[client].Call(
-          "Upsert", api::UpsertRequestProto(op.record), {}, api::kProtoContentType);
-      if (resp.status == 200) return OpOutcome{};
-      return OpOutcome{false, "HTTP " + std::to_string(resp.status) + ": " + resp.body};
+      return transport == "grpc" ? GrpcUpsert(channels[client], op.record)
+                                 : ConnectUpsert(conns[client], op.record);
     });
     if (before_counts) {
       try {
@@ -138,12 +165,23 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
       }
     }
     conns.clear();
+    channels.clear();
     serve.Stop();
   }
   FillXacts(r, before, ctx.cluster.Xacts(db.name()));
   if (r.created) r.expected_created = workload.ExpectedCreations(tally);
   r.check = ctx.cluster.Check(db.name(), workload.ExpectedPersons(tally));
   return r;
+}
+
+}  // namespace
+
+RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
+  return RunServed(ctx, spec, "http");
+}
+
+RunResult RunGrpc(const SuiteContext& ctx, const RunSpec& spec) {
+  return RunServed(ctx, spec, "grpc");
 }
 
 WireCount CountWire(const SuiteContext& ctx, const RunSpec& spec, std::int64_t ops) {

@@ -2,7 +2,9 @@
 // cloned from a preloaded template, followed by the store check.
 //   RunEngine    in-process: an Engine whose pool has one connection per
 //                client, at most ctx.pool_cap (naive: EngineSeams::skip_locks and no unique index).
-//   RunHttp      the same records over HTTP against a real `idres serve`.
+//   RunHttp      the same records as unary Upserts over Connect (HTTP/1.1)
+//                against a real `idres serve`.
+//   RunGrpc      the same over gRPC (HTTP/2), against the same server.
 //   CountWire    round trips and statements of one upsert, counted on the
 //                wire (wire_counter.h) over `ops` sequential upserts.
 // pgbench's side of the same scenarios is in pgbench_runs.h.
@@ -18,6 +20,7 @@ namespace idres::bench {
 
 RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive);
 RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec);
+RunResult RunGrpc(const SuiteContext& ctx, const RunSpec& spec);
 
 WireCount CountWire(const SuiteContext& ctx, const RunSpec& spec, std::int64_t ops);
 

@@ -1,5 +1,6 @@
 // ServeChild: a real `idres serve` process on a free port of the suite's
-// range, serving one database, for the HTTP runs. Ready once it accepts TCP
+// range, and gRPC (--grpc-listen) on the next free one, serving one
+// database, for the runs over Connect and gRPC. Ready once it accepts TCP
 // connections; stopped with SIGTERM when destroyed (so its connections close
 // and their statistics reach pg_stat_database).
 // Thread-safety: none; owned by the run that started it.
@@ -22,12 +23,15 @@ class ServeChild {
   ~ServeChild();
 
   int port() const { return port_; }
+  // "127.0.0.1:<the gRPC port>".
+  std::string grpc_target() const { return "127.0.0.1:" + std::to_string(grpc_port_); }
 
   // Stops the server; returns its exit status.
   int Stop();
 
  private:
   int port_ = 0;
+  int grpc_port_ = 0;
   std::unique_ptr<ChildProcess> child_;
 };
 

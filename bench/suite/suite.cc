@@ -120,6 +120,7 @@ void Suite::Scenarios(const std::string& base) {
       std::vector<Measurement> all{
           {label + " in-process", [&] { return RunEngine(ctx_, spec, false); }}};
       if (options_.http) all.push_back({label + " http", [&] { return RunHttp(ctx_, spec); }});
+      if (options_.grpc) all.push_back({label + " grpc", [&] { return RunGrpc(ctx_, spec); }});
       // The same records with the locks off: what the locks cost, and the
       // duplicates (c) or broken merges (d) they prevent.
       if (options_.naive) {
@@ -205,6 +206,11 @@ void Suite::Import() {
     const int w = options_.import_workers.back();
     Measure({"import http x" + std::to_string(w),
              [&] { return RunImportHttp(ctx_, n, w, options_.import_chunk); }, "import"});
+  }
+  if (options_.grpc) {
+    const int w = options_.import_workers.back();
+    Measure({"import grpc-stream x" + std::to_string(w),
+             [&] { return RunImportStream(ctx_, n, w); }, "import"});
   }
   if (!options_.import_args.empty()) {
     Measure({"import cli", [&] { return RunImportCli(ctx_, n, options_.import_args); }, "import"});

@@ -84,14 +84,8 @@ PreparedRecord PrepareRecord(const Record& record, const Normalizer& normalizer,
   PreparedRecord out;
   out.explain = record.explain;
   if (!SetIdentity(out, record.source, record.record_id)) return out;
-  if (record.identifiers.size() > limits.max_identifiers) {
-    out.error = "too many identifiers: " + std::to_string(record.identifiers.size()) +
-                " (at most " + std::to_string(limits.max_identifiers) + ")";
-    return out;
-  }
-  if (record.traits.size() > limits.max_traits) {
-    out.error = "too many traits: " + std::to_string(record.traits.size()) + " (at most " +
-                std::to_string(limits.max_traits) + ")";
+  if (auto over = limits.Refusal(record)) {
+    out.error = std::move(over);
     return out;
   }
   for (const RawIdentifier& raw : record.identifiers) {

@@ -54,12 +54,6 @@ struct PreparedRecord {
   std::optional<std::string> error;  // set: the record is rejected whole
 };
 
-// The most a record may carry (EngineOptions); more rejects it whole.
-struct RecordLimits {
-  std::size_t max_identifiers;
-  std::size_t max_traits;
-};
-
 // Sorts `v` and drops repeats: the form of a record's identifiers and keys,
 // and of a chunk's.
 template <typename T>

@@ -1,4 +1,4 @@
-#include "api/auth.h"
+#include "api/service/auth.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "api/codec.h"
+#include "api/connect/codec.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "api/connect_error.h"
+#include "api/connect/connect_error.h"
 
 #include <catch2/catch.hpp>
 

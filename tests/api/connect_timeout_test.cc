@@ -1,4 +1,4 @@
-#include "api/connect_timeout.h"
+#include "api/connect/connect_timeout.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "api/console_files.h"
+#include "api/connect/console_files.h"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -1,10 +1,10 @@
-#include "api/console_handler.h"
+#include "api/connect/console_handler.h"
 
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "api/console_files.h"
-#include "api/rpc_handler.h"
+#include "api/connect/console_files.h"
+#include "api/connect/rpc_handler.h"
 #include "tests/api/fake_backend.h"
 
 namespace idres::api {
@@ -62,9 +62,8 @@ TEST_CASE("Paths outside /console/ are not the console's") {
 
 TEST_CASE("With an auth token the console's files need none but the calls do") {
   idres::testing::FakeBackend backend;
-  HandlerOptions options;
-  options.auth_token = "s3cret";
-  const RpcHandler handler(backend, nullptr, options);
+  const IdentityService service(backend, nullptr, {{}, "s3cret"});
+  const RpcHandler handler(service, nullptr);
   CHECK(handler.Handle(Get("/console/")).status == 200);
   CHECK(handler.Handle(Get("/console/console.css")).status == 200);
   HttpRequest call;

@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "api/backend.h"
+#include "api/service/backend.h"
 
 namespace idres::testing {
 
@@ -27,6 +27,7 @@ class FakeBackend : public api::IdentityBackend {
   std::int64_t asked_other = 0;
   std::string asked_cursor;
   bool healthy = true;
+  RecordLimits limits;         // OverLimit answers by these, as the engine does
   std::exception_ptr failure;  // thrown by every data method when set
 
   std::vector<Record> upserted;         // every record passed to Submit or BatchUpsert
@@ -47,6 +48,10 @@ class FakeBackend : public api::IdentityBackend {
   FakeBackend& operator=(const FakeBackend&) = delete;
   ~FakeBackend() override {
     for (auto& thread : answering_) thread.join();
+  }
+
+  std::optional<std::string> OverLimit(const Record& record) const override {
+    return limits.Refusal(record);
   }
 
   // Takes the record at once and answers on a thread of its own, as the

@@ -1,16 +1,16 @@
-// The tests' HTTP: the service's one C++ client (api/http_client.h), and
+// The tests' HTTP: the service's one C++ client (client/http_client.h), and
 // RawConnection for tests that must misbehave on the wire (slow, truncated
 // or oversized requests). Test-only; one thread per object.
 #pragma once
 
 #include <string>
 
-#include "api/http_client.h"
+#include "client/http_client.h"
 
 namespace idres::testing {
 
-using HttpReply = api::HttpResponse;
-using api::HttpClient;
+using HttpReply = client::HttpResponse;
+using client::HttpClient;
 
 // A plain TCP connection that sends exactly the bytes given.
 class RawConnection {

@@ -1,4 +1,4 @@
-#include "api/json_shape.h"
+#include "api/connect/json_shape.h"
 
 #include <catch2/catch.hpp>
 

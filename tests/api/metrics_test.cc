@@ -1,8 +1,8 @@
-#include "api/metrics.h"
+#include "api/service/metrics.h"
 
 #include <catch2/catch.hpp>
 
-#include "api/histogram.h"
+#include "api/service/histogram.h"
 
 namespace idres::api {
 namespace {

@@ -1,6 +1,6 @@
-#include "api/proto_mapping.h"
+#include "api/service/proto_mapping.h"
 
-#include "api/client_requests.h"
+#include "client/client_requests.h"
 
 #include <catch2/catch.hpp>
 
@@ -120,7 +120,7 @@ TEST_CASE("A client's record survives the binary request body unchanged") {
   record.default_region = "DE";
   record.source = "crm";
   v1::UpsertRequest request;
-  REQUIRE(request.ParseFromString(UpsertRequestProto(record)));
+  REQUIRE(request.ParseFromString(client::UpsertRequestProto(record)));
   const auto back = ToRecord(request.record());
   REQUIRE(std::holds_alternative<Record>(back));
   const auto& r = std::get<Record>(back);

@@ -12,8 +12,8 @@
 #include <sstream>
 #include <thread>
 
-#include "api/codec.h"
-#include "api/rpc_handler.h"
+#include "api/connect/codec.h"
+#include "api/connect/rpc_handler.h"
 #include "engine/errors.h"
 #include "tests/api/fake_backend.h"
 
@@ -37,9 +37,8 @@ Answer Ask(const HttpRequest& request, bool two_step, const std::string& auth_to
   FakeBackend backend;
   setup(backend);
   Metrics metrics;
-  HandlerOptions options;
-  options.auth_token = auth_token;
-  const RpcHandler handler(backend, &metrics, options);
+  const IdentityService service(backend, &metrics, {{}, auth_token});
+  const RpcHandler handler(service, &metrics);
   Answer out;
   if (!two_step) {
     out.response = handler.Handle(request);
@@ -49,7 +48,7 @@ Answer Ask(const HttpRequest& request, bool two_step, const std::string& auth_to
     if (auto* refused = std::get_if<HttpResponse>(&*begun)) {
       out.response = std::move(*refused);
     } else {
-      auto& upsert = std::get<PendingUpsert>(*begun);
+      auto& upsert = std::get<ConnectUpsert>(*begun);
       std::promise<std::pair<std::thread::id, UpsertOutcome>> answer;
       handler.Submit(upsert, [&answer](UpsertOutcome outcome) {
         answer.set_value({std::this_thread::get_id(), std::move(outcome)});
@@ -189,7 +188,8 @@ TEST_CASE("Begin, Submit and Finish answer an Upsert exactly as Handle does", "[
 
 TEST_CASE("Begin takes every Upsert, whatever its size, and leaves the rest to Handle", "[api]") {
   FakeBackend backend;
-  const RpcHandler handler(backend, nullptr, {});
+  const IdentityService service(backend, nullptr, {});
+  const RpcHandler handler(service, nullptr);
   HttpRequest r = Upsert(kRecord);
   CHECK(handler.Begin(r).has_value());
   r.body = std::string(1000 * 1000, ' ') + kRecord;

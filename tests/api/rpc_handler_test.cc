@@ -1,8 +1,8 @@
-#include "api/rpc_handler.h"
+#include "api/connect/rpc_handler.h"
 
 #include <catch2/catch.hpp>
 
-#include "api/codec.h"
+#include "api/connect/codec.h"
 #include "engine/errors.h"
 #include "tests/api/fake_backend.h"
 
@@ -23,9 +23,10 @@ HttpRequest Json(std::string method, std::string body) {
 struct Fixture {
   FakeBackend backend;
   Metrics metrics;
-  HandlerOptions options;
+  ServiceOptions options;
   HttpResponse Send(const HttpRequest& request) {
-    return RpcHandler(backend, &metrics, options).Handle(request);
+    const IdentityService service(backend, &metrics, options);
+    return RpcHandler(service, &metrics).Handle(request);
   }
 };
 
@@ -83,7 +84,7 @@ TEST_CASE_METHOD(Fixture, "Upsert without a record, or with nested traits, is in
 
 TEST_CASE_METHOD(Fixture,
                  "More identifiers than the limit is resource_exhausted, unseen by the engine") {
-  options.limits.max_identifiers = 100;
+  backend.limits.max_identifiers = 100;
   CHECK(Send(Json("Upsert", R"({"record":{"identifiers":[)" + Identifiers(100) + "]}}")).status ==
         200);
   const auto r = Send(Json("Upsert", R"({"record":{"identifiers":[)" + Identifiers(10000) + "]}}"));
@@ -100,7 +101,7 @@ TEST_CASE_METHOD(Fixture, "A body over the limit is resource_exhausted") {
 
 TEST_CASE_METHOD(Fixture,
                  "BatchUpsert answers one result per record, bad ones carry their own error") {
-  options.limits.max_identifiers = 2;
+  backend.limits.max_identifiers = 2;
   const auto r = Send(Json("BatchUpsert", R"({"records":[
       {"identifiers":[{"type":"email","value":"a@b.c"}]},
       {"identifiers":[)" + Identifiers(3) + R"(]},
@@ -128,7 +129,7 @@ TEST_CASE_METHOD(Fixture, "A batch over the limit is refused whole") {
 }
 
 TEST_CASE_METHOD(Fixture, "A batch receipt reaches the backend with the accepted records' items") {
-  options.limits.max_identifiers = 2;
+  backend.limits.max_identifiers = 2;
   const auto r = Send(Json("BatchUpsert", R"({"records":[
       {"identifiers":[{"type":"email","value":"a@b.c"}]},
       {"identifiers":[)" + Identifiers(3) + R"(]},
@@ -261,11 +262,11 @@ TEST_CASE_METHOD(Fixture, "Retryable engine failures are unavailable (503)") {
 }
 
 TEST_CASE_METHOD(Fixture, "A record with more traits than allowed is resource_exhausted") {
-  options.limits.max_traits = 2;
+  backend.limits.max_traits = 2;
   const auto r = Send(Json("Upsert", R"({"record":{"identifiers":[{"type":"email","value":"a@b.c"}],
                                         "traits":{"a":1,"b":2,"c":3}}})"));
   CHECK(r.status == 429);
-  CHECK_THAT(r.body, Catch::Contains("3 traits; at most 2"));
+  CHECK_THAT(r.body, Catch::Contains("too many traits: 3 (at most 2)"));
   CHECK(backend.upserted.empty());
 }
 

@@ -8,8 +8,8 @@
 #include <thread>
 
 #include "api/idres/v1/identity.pb.h"
-#include "normalize/lock_key.h"
 #include "tests/api/curl.h"
+#include "tests/api/held_key.h"
 #include "tests/api/http_client.h"
 #include "tests/api/server_process.h"
 #include "tests/support/test_db.h"
@@ -31,20 +31,6 @@ void CheckStillHealthy(int port) {
   HttpClient client(port);
   CHECK(client.Get("/healthz").status == 200);
 }
-
-// An open transaction on its own connection holding the advisory lock key
-// of (type, value), released when it goes out of scope.
-class HeldKey {
- public:
-  HeldKey(const TestDatabase& db, const char* type, const char* value)
-      : conn_(db.url()), tx_(conn_) {
-    tx_.exec("SELECT pg_advisory_xact_lock(" + std::to_string(LockKey(type, value)) + ")");
-  }
-
- private:
-  pqxx::connection conn_;
-  pqxx::work tx_;
-};
 
 // A server with lock timeout `lock_timeout_ms`, and an upsert of one email
 // whose lock key Hold() takes from another connection.

@@ -138,7 +138,8 @@ TEST_CASE("Options come from flags, then IDRES_ variables, then the TOML file", 
                                     {"--config", config, "--max-identifiers", "3"},
                                     {"IDRES_MAX_BATCH=3", "IDRES_MAX_IDENTIFIERS=2"},
                                     false,
-                                    4});
+                                    4,
+                                    false});
   std::remove(config.c_str());
   HttpClient client(server.port());
   const std::map<std::string, std::string> auth = {{"Authorization", "Bearer from-file"}};

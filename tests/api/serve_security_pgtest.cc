@@ -35,7 +35,7 @@ TEST_CASE("With --tls-cert and --tls-key the service speaks HTTPS only", "[pg]")
   TestDatabase db;
   SelfSignedCert tls;
   ServerProcess server(
-      ServeOptions{db.url(), {"--tls-cert", tls.cert, "--tls-key", tls.key}, {}, true, 4});
+      ServeOptions{db.url(), {"--tls-cert", tls.cert, "--tls-key", tls.key}, {}, true, 4, false});
 
   HttpClient client(server.port(), /*https=*/true);
   CHECK(client.Get("/healthz").status == 200);

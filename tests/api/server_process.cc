@@ -46,13 +46,15 @@ int NextPort() {
 
 ServerProcess::ServerProcess(ServeOptions options) : options_(std::move(options)) {
   for (int attempt = 0; attempt < 5; ++attempt) {
-    if (Start(NextPort())) return;
+    const int port = NextPort();
+    if (options_.grpc && !PortFree(port + kPorts)) continue;
+    if (Start(port)) return;
   }
   FAIL("idres serve did not start; its log:\n" << Log());
 }
 
 ServerProcess::ServerProcess(const std::string& database_url, std::vector<std::string> args)
-    : ServerProcess(ServeOptions{database_url, std::move(args), {}, false, 16}) {}
+    : ServerProcess(ServeOptions{database_url, std::move(args), {}, false, 16, false}) {}
 
 ServerProcess::~ServerProcess() {
   if (child_) {
@@ -62,8 +64,16 @@ ServerProcess::~ServerProcess() {
   if (!log_path_.empty()) std::remove(log_path_.c_str());
 }
 
+void ServerProcess::Restart() {
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    if (Start(port_)) return;
+  }
+  FAIL("idres serve did not start again; its log:\n" << Log());
+}
+
 bool ServerProcess::Start(int port) {
   port_ = port;
+  if (options_.grpc) grpc_port_ = port + kPorts;
   if (log_path_.empty()) {
     log_path_ = "/tmp/idres-api-test-" + std::to_string(getpid()) + "-" +
                 std::to_string(reinterpret_cast<std::uintptr_t>(this)) + ".log";
@@ -74,6 +84,7 @@ bool ServerProcess::Start(int port) {
   if (std::find(options_.args.begin(), options_.args.end(), "--pool-size") == options_.args.end()) {
     args.insert(args.end(), {"--pool-size", std::to_string(options_.pool_size)});
   }
+  if (options_.grpc) args.insert(args.end(), {"--grpc-listen", grpc_target()});
   args.insert(args.end(), options_.args.begin(), options_.args.end());
   child_ = std::make_unique<ChildProcess>(args, log_path_, options_.env);
   // Readiness, not timing: poll until /healthz answers or the process dies.
@@ -82,7 +93,8 @@ bool ServerProcess::Start(int port) {
   // logs that it serves on this port is the port ours.
   for (int i = 0; i < 600; ++i) {
     if (child_->Poll()) return false;
-    if (!LogSaysServing(Log(), port)) {
+    const bool grpc_up = !options_.grpc || Log().find("serving gRPC") != std::string::npos;
+    if (!LogSaysServing(Log(), port) || !grpc_up) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       continue;
     }

@@ -1,6 +1,7 @@
 // ServerProcess: a real `idres serve` (the binary at env IDRES_BINARY) on a
-// free port in 18300-18399, started for one test and stopped with SIGTERM
-// when the object goes away. Its log goes to a temporary file, printed when
+// free port in 18300-18399 (and, with `grpc`, gRPC on that port + 100, in
+// 18400-18499), started for one test and stopped with SIGTERM when the
+// object goes away. Its log goes to a temporary file, printed when
 // it fails to start.
 //
 // Thread-safety: one thread owns the object; port() may be read from any.
@@ -20,6 +21,7 @@ struct ServeOptions {
   std::vector<std::string> env;   // NAME=VALUE added to the environment
   bool https = false;             // wait for readiness over TLS
   int pool_size = 16;
+  bool grpc = false;  // --grpc-listen too
 };
 
 class ServerProcess {
@@ -34,6 +36,14 @@ class ServerProcess {
   ServerProcess& operator=(const ServerProcess&) = delete;
 
   int port() const { return port_; }
+  // The gRPC port; 0 without `grpc`.
+  int grpc_port() const { return grpc_port_; }
+  // "127.0.0.1:<grpc_port>".
+  std::string grpc_target() const { return "127.0.0.1:" + std::to_string(grpc_port_); }
+
+  // Starts the server again on the same ports, once the last one ended
+  // (Signal and Wait). Fails the test when it does not come up.
+  void Restart();
 
   // Sends `signal` to the server.
   void Signal(int signal);
@@ -50,6 +60,7 @@ class ServerProcess {
 
   ServeOptions options_;
   int port_ = 0;
+  int grpc_port_ = 0;
   std::unique_ptr<ChildProcess> child_;  // the latest start's
   std::string log_path_;
 };

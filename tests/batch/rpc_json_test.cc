@@ -1,4 +1,4 @@
-#include "api/client_requests.h"
+#include "client/client_requests.h"
 
 #include <catch2/catch.hpp>
 
@@ -7,11 +7,11 @@
 namespace idres::batch {
 namespace {
 
-using api::BatchRequestJson;
-using api::ConnectErrorCode;
-using api::ForgetReceiptsJson;
-using api::ParseBatchResponse;
-using api::RecordJson;
+using client::BatchRequestJson;
+using client::ConnectErrorCode;
+using client::ForgetReceiptsJson;
+using client::ParseBatchResponse;
+using client::RecordJson;
 
 TEST_CASE("a record is encoded in the proto3 JSON of Record", "[rpc]") {
   Record r;

@@ -7,7 +7,7 @@
 namespace idres::bench {
 namespace {
 
-// The shape api/metrics.cc renders, trimmed to what the bench reads.
+// The shape api/service/metrics.cc renders, trimmed to what the bench reads.
 std::string Page(int created, int merged, int deadlocks, double wait) {
   return "# HELP idres_upsert_outcomes_total Committed upserts, by outcome.\n"
          "# TYPE idres_upsert_outcomes_total counter\n"

@@ -15,7 +15,7 @@ std::string IdresBinary() {
 }
 
 bool LogSaysServing(std::string_view log, int port) {
-  // api/server.cc: "serving http on 127.0.0.1:<port>" (or https).
+  // api/connect/server.cc: "serving http on 127.0.0.1:<port>" (or https).
   return log.find("serving") != std::string_view::npos &&
          log.find(":" + std::to_string(port) + "\n") != std::string_view::npos;
 }

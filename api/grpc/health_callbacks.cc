@@ -1,0 +1,23 @@
+#include "api/grpc/health_callbacks.h"
+
+#include <boost/asio/post.hpp>
+
+namespace idres::api {
+
+grpc::ServerUnaryReactor* HealthCallbacks::Check(
+    grpc::CallbackServerContext* /*context*/, const grpc::health::v1::HealthCheckRequest* request,
+    grpc::health::v1::HealthCheckResponse* response) {
+  auto* reactor = new UnaryCall(in_flight_);
+  if (!request->service().empty() && request->service() != "idres.v1.IdentityService") {
+    reactor->Finish({grpc::StatusCode::NOT_FOUND, "unknown service " + request->service()});
+    return reactor;
+  }
+  boost::asio::post(work_, [this, reactor, response] {
+    using Status = grpc::health::v1::HealthCheckResponse;
+    response->set_status(backend_.Healthy() ? Status::SERVING : Status::NOT_SERVING);
+    reactor->Finish(grpc::Status::OK);
+  });
+  return reactor;
+}
+
+}  // namespace idres::api

@@ -1,0 +1,83 @@
+#include "api/grpc/identity_callbacks.h"
+
+#include <boost/asio/post.hpp>
+
+#include <memory>
+
+#include "api/grpc/upsert_stream.h"
+#include "api/grpc/watch_changes.h"
+
+namespace idres::api {
+namespace {
+
+// Answers `reactor` with `reply`, its response moved into `response`.
+template <typename Response>
+void Answer(grpc::ServerUnaryReactor* reactor, Reply<Response> reply, Response* response) {
+  if (auto* ok = std::get_if<Response>(&reply)) *response = std::move(*ok);
+  reactor->Finish(StatusOf(reply));
+}
+
+}  // namespace
+
+std::optional<RpcError> IdentityCallbacks::Refused(const Call& call) const {
+  if (auto refused = service_.Authorize(call)) return refused;
+  return service_.Start(call);
+}
+
+template <auto Method, typename Request, typename Response>
+grpc::ServerUnaryReactor* IdentityCallbacks::Blocking(grpc::CallbackServerContext* context,
+                                                      std::string_view name, const Request* request,
+                                                      Response* response) {
+  auto* reactor = new UnaryCall(in_flight_);
+  Call call = CallOf(*context, name);
+  if (auto refused = Refused(call)) {
+    reactor->Finish(ToStatus(*refused));
+    return reactor;
+  }
+  // gRPC keeps `request` and `response` until the reactor is finished.
+  boost::asio::post(work_, [this, call = std::move(call), request, response, reactor] {
+    Answer(reactor, service_.Run<Method>(call, *request), response);
+  });
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* IdentityCallbacks::Upsert(grpc::CallbackServerContext* context,
+                                                    const v1::UpsertRequest* request,
+                                                    v1::UpsertResponse* response) {
+  auto* reactor = new UnaryCall(in_flight_);
+  Call call = CallOf(*context, "Upsert");
+  if (auto refused = Refused(call)) {
+    reactor->Finish(ToStatus(*refused));
+    return reactor;
+  }
+  auto begun = service_.BeginUpsert(std::move(call), *request);
+  if (const auto* error = std::get_if<RpcError>(&begun)) {
+    reactor->Finish(ToStatus(*error));
+    return reactor;
+  }
+  auto upsert = std::make_shared<PendingUpsert>(std::get<PendingUpsert>(std::move(begun)));
+  service_.SubmitUpsert(*upsert, [this, upsert, reactor, response](UpsertOutcome outcome) {
+    Answer(reactor, service_.FinishUpsert(*upsert, std::move(outcome)), response);
+  });
+  return reactor;
+}
+
+#define IDRES_GRPC_DEFINE(Name, Request, Response)                                                \
+  grpc::ServerUnaryReactor* IdentityCallbacks::Name(grpc::CallbackServerContext* context,         \
+                                                    const Request* request, Response* response) { \
+    return Blocking<&IdentityMethods::Name>(context, #Name, request, response);                   \
+  }
+IDRES_GRPC_BLOCKING_METHODS(IDRES_GRPC_DEFINE)
+#undef IDRES_GRPC_DEFINE
+
+grpc::ServerBidiReactor<v1::UpsertStreamRequest, v1::UpsertStreamResponse>*
+IdentityCallbacks::UpsertStream(grpc::CallbackServerContext* context) {
+  return UpsertStreamCall::Start(*context, service_, work_, in_flight_, streams_);
+}
+
+grpc::ServerWriteReactor<v1::WatchChangesResponse>* IdentityCallbacks::WatchChanges(
+    grpc::CallbackServerContext* context, const v1::WatchChangesRequest* request) {
+  return WatchChangesCall::Start(*context, *request, service_, work_, in_flight_, streams_);
+}
+
+}  // namespace idres::api
