@@ -1,6 +1,7 @@
 // `idres train` as a user runs it: the real binary on a store and on
 // files. The same input and seed give the same model file byte for byte;
-// bad input is a clear error naming the problem, and nothing is written.
+// bad input, or EM that does not converge, is a clear error naming the
+// problem, and nothing is written.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -74,7 +75,8 @@ TEST_CASE(
   CHECK(std::get<Model>(model).threshold != Model::Defaults().threshold);
 }
 
-TEST_CASE("bad input is a clear error, and nothing is written", "[pg][train]") {
+TEST_CASE("bad input, or EM that does not converge, is a clear error, and nothing is written",
+          "[pg][train]") {
   TempDir dir;
   const std::string out = dir.File("out.toml");
   SECTION("a file with no pairs") {
@@ -105,6 +107,12 @@ TEST_CASE("bad input is a clear error, and nothing is written", "[pg][train]") {
     CHECK(r.status == 2);
     CHECK_THAT(r.log, Catch::Contains("does not exist"));
     CHECK_FALSE(std::filesystem::exists(dir.File("no")));
+  }
+  SECTION("EM that does not converge") {
+    const Run r = Train(dir, FakeArgs({"--max-iterations", "1", "--out", out}));
+    CHECK(r.status == 1);
+    CHECK_THAT(r.log, Catch::Contains("EM did not converge on the pairs of blocking rule") &&
+                          Catch::Contains("raise --max-iterations or --tolerance"));
   }
   SECTION("a database without a store") {
     TestDatabase empty(TestDatabase::Contents::kEmpty);
