@@ -1,5 +1,5 @@
 // `idres train`: fits the matching model's m and u to the records of a
-// store or of input files, without labels (README.md, "Training a
+// store or of input files, without labels (docs/matching.md, "Training a
 // model"), and writes the fitted model file for --model. Prints the fitted
 // numbers, how EM converged and threshold guidance; draws the
 // match-weights chart with --chart. Exit status 0 when the model was

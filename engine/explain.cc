@@ -1,4 +1,4 @@
-// Why (README.md, "Explanations and possible matches"): Explain, an upsert
+// Why (docs/matching.md, "Explanations and possible matches"): Explain, an upsert
 // through the one resolve path that writes nothing; ExplainPair, two stored
 // persons compared as the upsert compares; ListPossibleMatches, the pairs
 // kept for review.
@@ -139,8 +139,8 @@ std::optional<PairExplanation> Engine::ExplainPair(std::int64_t a, std::int64_t 
         for (std::int64_t n : pa.never) {
           if (detail::ResolveMerged(tx, n).value_or(n) == y) p.judgement = "never";
         }
-        p.score.possible = !p.score.chosen && p.judgement.empty() &&
-                           p.score.score.total >= model.review_threshold;
+        p.score.possible =
+            !p.score.chosen && p.judgement.empty() && p.score.score.total >= model.review_threshold;
         out = std::move(p);
       },
       deadline);

@@ -1,5 +1,5 @@
 // Comparisons: the level two normalized values of one type reach, per
-// comparison kind (README.md, "The matching model"). Levels are numbered
+// comparison kind (docs/matching.md, "The matching model"). Levels are numbered
 // best first; the last is "different". Pure functions of two canonical
 // values; thread-safe.
 //

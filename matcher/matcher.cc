@@ -90,15 +90,8 @@ bool Matcher::Generic(const Identifier& value, const ValueCounts& counts) const 
   return t != nullptr && !t->exclusive && CountOf(value, counts) > t->generic_cap;
 }
 
-bool g_union_experiment = false;
-
 Score Matcher::Compare(std::span<const Identifier> record, std::span<const Identifier> other,
                        const ValueCounts& counts) const {
-  return CompareWith(record, other, counts, {});
-}
-
-Score Matcher::CompareWith(std::span<const Identifier> record, std::span<const Identifier> other,
-                       const ValueCounts& counts, const std::map<std::string, double>& penalty) const {
   Score s;
   const std::set<std::string> mine_are = Entities(model_, record), theirs_are = Entities(model_, other);
   s.other_entity = !mine_are.empty() && !theirs_are.empty() && mine_are != theirs_are;
@@ -114,9 +107,6 @@ Score Matcher::CompareWith(std::span<const Identifier> record, std::span<const I
     const Identifier *a = nullptr, *b = nullptr;
     const std::size_t level = BestLevel(t->comparison, values, found->second, &a, &b);
     Comparison c{type, t->levels[level].name, t->levels[level].weight(), 0, a->value, b->value};
-    if (auto pen = penalty.find(type); pen != penalty.end() && c.weight > 0) {
-      c.weight = std::max(0.0, c.weight - pen->second);
-    }
     if (level == 0) {
       // Term frequency: a value held by k persons is k times likelier to be
       // shared by chance than one held by this person alone.
@@ -142,16 +132,6 @@ Score Matcher::Compare(std::span<const Identifier> record, const Candidate& cand
     const auto rank = [&](const Score& x) { return std::make_pair(Matches(x), x.total); };
     if (!any || rank(s) > rank(best)) best = std::move(s);
     any = true;
-  }
-  if (g_union_experiment && candidate.identifiers.size() > 0) {
-    std::map<std::string, double> penalty;
-    std::map<std::string, int> n;
-    for (const Identifier& v : candidate.identifiers) ++n[v.type];
-    for (auto& [t, k] : n) penalty[t] = std::log2(static_cast<double>(k));
-    Score s = CompareWith(record, candidate.identifiers, counts, penalty);
-    s.record = candidate.records.size();
-    const auto rank = [&](const Score& x) { return std::make_pair(Matches(x), x.total); };
-    if (!any || rank(s) > rank(best)) best = std::move(s);
   }
   return best;
 }

@@ -1,6 +1,6 @@
 // Matcher: weighs the evidence for and against a record being each
 // candidate person, and decides the whole outcome of the record against
-// them (README.md, "The matching model"): which persons it is, which of
+// them (docs/matching.md, "The matching model"): which persons it is, which of
 // them may not be merged, which of its values belong to someone else, and
 // which candidates are possible matches for a steward.
 //
@@ -42,7 +42,6 @@
 #include "normalize/identifier.h"
 
 namespace idres {
-extern bool g_union_experiment;
 
 // A person as the matcher sees it.
 struct Candidate {
@@ -115,9 +114,6 @@ class Matcher {
   // The evidence that `record` and `other` (one record's values) are one.
   Score Compare(std::span<const Identifier> record, std::span<const Identifier> other,
                 const ValueCounts& counts) const;
-
-  Score CompareWith(std::span<const Identifier> record, std::span<const Identifier> other,
-                    const ValueCounts& counts, const std::map<std::string, double>& penalty) const;
   // The evidence that `record` is `candidate`: its best record's.
   Score Compare(std::span<const Identifier> record, const Candidate& candidate,
                 const ValueCounts& counts) const;
@@ -157,8 +153,8 @@ class Matcher {
   // The matches of `d` that may not be merged, resolved: the record joins
   // the best of them (ties: the oldest); exclusive values the others hold
   // stay there.
-  void JoinBest(std::span<const Identifier> record, const std::map<std::int64_t, const Candidate*>& by_id,
-                MatchDecision& d) const;
+  void JoinBest(std::span<const Identifier> record,
+                const std::map<std::int64_t, const Candidate*>& by_id, MatchDecision& d) const;
 
   Model model_;
 };

@@ -79,7 +79,7 @@ Model Model::Defaults() {
   // Email, phone and address: a household or an office shares them, so
   // together they are one piece of evidence (group "contact"), and alone
   // they stay below the threshold: a shared one matches only when nothing
-  // speaks against it (Model::threshold, README.md "Decision").
+  // speaks against it (Model::threshold, docs/matching.md "Decision").
   t["email"] = Strong(Type(NormalizerKind::kEmail, ComparisonKind::kEmail,
                            {{"exact", 0.8, 1e-4},
                             {"one_edit", 0.05, 2e-4},
@@ -99,8 +99,8 @@ Model Model::Defaults() {
   // A town or city: shared by many (term frequency weighs London down), a
   // typo is still the same place, and moving house makes it differ.
   t["city"] = Type(NormalizerKind::kText, ComparisonKind::kText,
-                   {{"exact", 0.7, 5e-3}, {"similar", 0.15, 2e-3}, {"different", 0.1, 0.99}},
-                   1000, "contact");
+                   {{"exact", 0.7, 5e-3}, {"similar", 0.15, 2e-3}, {"different", 0.1, 0.99}}, 1000,
+                   "contact");
   // A name: strong when whole, weak as a single word; a relative (the same
   // surname, a clearly different given name) or another generation (Jr /
   // Sr) is strong evidence against, stronger than a shared birth date and
@@ -134,7 +134,7 @@ Model Model::Defaults() {
   // An organization: its name with or without its legal form is one
   // company; two companies at one address (an office building) are two.
   t["organization"] = Type(NormalizerKind::kOrganization, ComparisonKind::kOrganization,
-                           {{"exact", 0.8, 2e-5},
+                           {{"exact", 0.8, 6e-5},
                             {"same_core", 0.15, 2e-5},
                             {"similar", 0.04, 1e-4},
                             {"different", 0.01, 0.95}},

@@ -1,4 +1,4 @@
-// Model: how idres decides (README.md, "The matching model"). Per
+// Model: how idres decides (docs/matching.md, "The matching model"). Per
 // identifier type: its normalizer kind, its comparison and that
 // comparison's levels, each with the m and u it is weighed by; whether a
 // value belongs to one person only (exclusive); whether its exact agreement
@@ -51,7 +51,7 @@ struct TypeModel {
   // A value belongs to at most one person (the unique index enforces it).
   bool exclusive = false;
   // Exact agreement on a non-generic value matches a person that holds no
-  // evidence against (README.md, "Decision"). Strong values are looked up
+  // evidence against (docs/matching.md, "Decision"). Strong values are looked up
   // and locked one by one.
   bool strong = false;
   // Held by more persons than this, a value is generic: no candidates, no
@@ -67,7 +67,7 @@ struct TypeModel {
   std::string entity;
 };
 
-// A blocking rule: one key per combination of the parts' values (README.md,
+// A blocking rule: one key per combination of the parts' values (docs/matching.md,
 // "Keys become locks"). A part is "<type>.<derivation>", derivations:
 // value (any type); year, month_day (birth_date); surname, phonetic (the
 // Double Metaphone codes of given name and surname), given_class (its
@@ -92,7 +92,7 @@ struct Model {
   // is generic, as a value over its cap).
   std::size_t key_cap = 100;
 
-  // The built-in model (README.md, "The matching model").
+  // The built-in model (docs/matching.md, "The matching model").
   static Model Defaults();
 
   // The type's model, or nullptr when the type takes no part in matching.

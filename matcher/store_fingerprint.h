@@ -4,7 +4,7 @@
 // blocking keys for the same values (match_keys). Weights, levels, caps and
 // the threshold only shape decisions, and are not in it. The engine keeps
 // the fingerprint of the model that last shaped a store and re-shapes the
-// store at start-up when the model differs (README.md, "The store and its
+// store at start-up when the model differs (docs/operations.md, "The store and its
 // migrations"). Pure; thread-safe.
 #pragma once
 

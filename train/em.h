@@ -1,5 +1,5 @@
 // Expectation–maximisation of the m probabilities over one blocking rule's
-// candidate pairs, with u fixed (README.md, "Training a model"). The pairs
+// candidate pairs, with u fixed (docs/matching.md, "Training a model"). The pairs
 // come as PatternCounts; a type the rule blocks on takes no part (its
 // agreement was chosen by the blocking, not observed), so only the other
 // types' m are estimated.

@@ -1,5 +1,5 @@
 // The prior: the probability that two records drawn at random are one
-// person, estimated as Splink does (README.md, "Training a model"): the
+// person, estimated as Splink does (docs/matching.md, "Training a model"): the
 // pairs a strict deterministic rule calls matches, divided by the share of
 // true matches the rule is believed to find (its recall), over all pairs.
 // The rule: the two records share a value of a strong type, or both a

@@ -1,7 +1,7 @@
 // RandomPairs: the comparison patterns of record pairs drawn at random,
 // from which training takes u — how often each level occurs between two
 // records of different people — as Splink does: among random pairs nearly
-// all are of different people (README.md, "Training a model").
+// all are of different people (docs/matching.md, "Training a model").
 #pragma once
 
 #include <cstddef>

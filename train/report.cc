@@ -105,7 +105,7 @@ std::string TrainingPreamble(const Training& training, const std::string& source
                 training.records, static_cast<unsigned long long>(seed)) +
          "# " + Summary(training) +
          "# Each level: the fitted m and u, the weight, the starting weight and the pairs\n"
-         "# behind them (README.md, \"Training a model\").\n";
+         "# behind them (docs/matching.md, \"Training a model\").\n";
 }
 
 std::vector<ChartComparison> ChartOf(const Training& training) {

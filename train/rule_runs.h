@@ -1,4 +1,4 @@
-// The EM runs of training, one per blocking rule (README.md, "Training a
+// The EM runs of training, one per blocking rule (docs/matching.md, "Training a
 // model"): each rule's candidate pairs as comparison patterns, the types
 // the rule blocks on left out (their agreement was chosen by the
 // blocking), m estimated by EM with u fixed, and the runs pooled: per level

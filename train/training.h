@@ -1,4 +1,4 @@
-// Train: fits a model's m and u to records without labels (README.md,
+// Train: fits a model's m and u to records without labels (docs/matching.md,
 // "Training a model"), keeping the start model's types, comparisons,
 // levels, blocking rules and thresholds:
 //   u   per level, from random pairs of records;

@@ -368,8 +368,8 @@ std::pair<std::string, std::string> BatchResolver::MergeReasonFor(
     const BatchPerson& p = persons_[by_id_.at(matches[i])];
     CandidateScore& c = scores.emplace_back();
     c.person_id = p.now.id;
-    c.score = matcher_.Compare(record.identifiers, CandidateFor(by_id_.at(matches[i]), record),
-                               counts_);
+    c.score =
+        matcher_.Compare(record.identifiers, CandidateFor(by_id_.at(matches[i]), record), counts_);
     reason += (i ? "; person " : " person ") + std::to_string(p.now.id) + " " + ScoreText(c.score);
   }
   return {reason, EncodeScores(scores, matcher_.model())};
@@ -383,7 +383,7 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
     if (!c.records.empty()) candidates.push_back(std::move(c));
   }
   // Persons a steward keeps apart are never merged: the matcher joins the
-  // record to the best of them (README.md, "Records, judgements and the
+  // record to the best of them (docs/design.md, "Records, judgements and the
   // change feed").
   last_decision_ = matcher_.Decide(record.identifiers, candidates, counts_,
                                    [this](std::int64_t a, std::int64_t b) { return Never(a, b); });

@@ -54,7 +54,7 @@ struct BatchPerson {
   // record), else the ones this chunk gave it. A record with row 0, or one
   // the database has under another person, is written.
   std::vector<StoredRecord> records;
-  // The distinct value sets of all its records (README.md, "Evidence comes
+  // The distinct value sets of all its records (docs/matching.md, "Evidence comes
   // from records"): what records are compared with, and its keys' source.
   Variants variants;
   std::vector<std::int64_t> stored_keys;  // the keys the database holds for it (stored only)
@@ -95,7 +95,7 @@ class BatchResolver {
     return judgements_;
   }
 
-  // Pairs a record scored in the review band for (README.md, "Possible
+  // Pairs a record scored in the review band for (docs/matching.md, "Possible
   // matches"): (the person the record ended in, the candidate, the score);
   // ids may be provisional or merged away later in the chunk.
   struct Possible {
@@ -136,7 +136,7 @@ class BatchResolver {
   std::set<std::size_t> Candidates(const PreparedRecord& record) const;
   // The counts after the matched persons (survivor first) took in `fresh`.
   void Count(const std::vector<const StoredPerson*>& matched, const std::vector<Identifier>& fresh);
-  // Takes record `record` out of its person (README.md, "Records,
+  // Takes record `record` out of its person (docs/design.md, "Records,
   // judgements and the change feed"): the person is rebuilt from its other
   // records, split when they no longer hold together, and removed when none
   // is left (only by a deletion: a replaced record's emptied person is

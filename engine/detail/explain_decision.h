@@ -1,5 +1,5 @@
 // The explanation of one record's decision, built from what the resolver
-// saw and did (README.md, "Explanations and possible matches"), and the
+// saw and did (docs/matching.md, "Explanations and possible matches"), and the
 // compact text a merge's breakdown is kept in (merges.scores). Pure;
 // thread-safe. Internal to engine/.
 #pragma once

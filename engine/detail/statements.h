@@ -23,7 +23,7 @@ struct Statement {
   "CASE tkind WHEN 'number' THEN to_jsonb(tv::numeric) WHEN 'boolean' THEN " \
   "to_jsonb(tv::boolean) ELSE to_jsonb(tv) END"
 
-// A chunk's records, written with their persons (README.md, "Records,
+// A chunk's records, written with their persons (docs/design.md, "Records,
 // judgements and the change feed"): CTEs rv (per record ordinal, its values
 // as two sorted arrays, from ord/type/value arrays vo, vt, vv) and rt (its
 // traits as jsonb, from ord/key/kind/text arrays to, tk, tkd, tv).
@@ -155,7 +155,7 @@ inline constexpr Statement kMoveIdentifiers{
 
 // Step 6, merge: older redirects to the absorbed persons ($2) now point at
 // the survivor ($1) so one hop always reaches a live person; each absorbed
-// id redirects to it, with a 'merged' change row (README.md, "The change
+// id redirects to it, with a 'merged' change row (docs/batch.md, "The change
 // feed"; the survivor's 'updated' comes with kUpdatePersons); their records
 // move to it; the possible matches among them, closed now, go; then the
 // absorbed rows go. $3 reason.
@@ -197,7 +197,7 @@ inline constexpr Statement kRedirectAndDelete{
 // person, source, record id; $20-$22 values; $23-$26 traits), a stored
 // record moving to one (a part split off its person) written whole. Each
 // person gets a 'created' change row, in creation order, and each of them
-// merged away a 'merged' one after it (README.md, "The change feed"); then
+// merged away a 'merged' one after it (docs/batch.md, "The change feed"); then
 // each stored person $27[i] that the created part $28[i] split off a 'split'
 // row naming it; $29[i]/$30[i] never-match judgements (a split's parts),
 // written both ways.
@@ -254,7 +254,7 @@ inline constexpr Statement kCreatePersons{
 // Step 7 for stored persons ($1): their traits written whole ($2-$5:
 // person, key, kind, text), new identifiers ($6-$9: person, type, value,
 // unique) and match keys ($10/$11: key, person); each person gets an
-// 'updated' change row (README.md, "The change feed"). updated_at is the
+// 'updated' change row (docs/batch.md, "The change feed"). updated_at is the
 // time of this write, after every lock wait, not the transaction's start:
 // merges fold traits in updated_at order, and a write that waited on a lock
 // commits after one that began later.
@@ -438,7 +438,7 @@ inline constexpr Statement kWritePossibleMatches{
     IDRES_SQL_POSSIBLE_INSERT("x.a", "x.b",
                               "unnest($1::bigint[], $2::bigint[], $3::float8[]) AS x(a, b, s)")};
 
-// ListPossibleMatches: the open pairs (README.md, "Possible matches") of
+// ListPossibleMatches: the open pairs (docs/matching.md, "Possible matches") of
 // the stored rows pm `from`, in the order (score DESC, person_a, person_b)
 // of the rows, after the cursor ($1 score, $2/$3: the last row's stored
 // ids; 'Infinity', 0, 0 for the first page), at most $4. A row is read
@@ -580,7 +580,7 @@ inline constexpr Statement kReadStreamPositions{
     "SELECT partition, next_offset FROM stream_positions"
     " WHERE consumer_group = $1 AND topic = $2"};
 
-// The change feed (README.md, "The change feed"; engine/detail/change_log.h).
+// The change feed (docs/batch.md, "The change feed"; engine/detail/change_log.h).
 // Change rows of a transaction that writes no person through the statements
 // above (which append their own): persons $1, kinds $2, other ids $3 (0:
 // none), inserted in that order.
@@ -592,7 +592,7 @@ inline constexpr Statement kAppendChanges{
     " ORDER BY x.n"};
 
 // The sequencer's round commits durably whatever the server's
-// synchronous_commit (README.md, "The change feed"): a position a consumer
+// synchronous_commit (docs/batch.md, "The change feed"): a position a consumer
 // read must survive a crash.
 inline constexpr Statement kSynchronousCommit{
     "idres_synchronous_commit", "SELECT set_config('synchronous_commit', 'on', true)"};

@@ -31,7 +31,7 @@ struct StoredPerson {
   std::vector<std::vector<Identifier>> record_values;
 };
 
-// A record as a transaction knows it (README.md, "Records, judgements and
+// A record as a transaction knows it (docs/design.md, "Records, judgements and
 // the change feed").
 struct StoredRecord {
   std::int64_t row = 0;        // records.id; 0: new in this transaction
@@ -86,7 +86,7 @@ std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::in
 // of each of its records.
 struct NamedRecord {
   std::int64_t row = 0, person_id = 0;
-  std::vector<Identifier> person_values;  // sorted, unique
+  std::vector<Identifier> person_values;                // sorted, unique
   std::vector<std::vector<Identifier>> person_records;  // each sorted
 };
 std::map<std::size_t, NamedRecord> ReadNamedRecords(Tx& tx, const std::vector<std::string>& sources,

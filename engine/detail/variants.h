@@ -1,5 +1,5 @@
 // Variants: the distinct value sets of one person's records, each with the
-// blocking keys of that set alone (README.md, "Evidence comes from
+// blocking keys of that set alone (docs/matching.md, "Evidence comes from
 // records"). A record is compared with a person through the variants it
 // meets — shares a blocking key or a strong value with — never through a
 // union of everything the person holds; and a person's match keys are the
@@ -57,8 +57,7 @@ class Variants {
 };
 
 // The variants of the records whose values are `records`.
-Variants VariantsOf(const LockPlanner& planner,
-                    std::span<const std::vector<Identifier>> records);
+Variants VariantsOf(const LockPlanner& planner, std::span<const std::vector<Identifier>> records);
 
 // The variants of a stored person: of its records, or, for a person
 // without any (written by hand past idres), of its values as one record.

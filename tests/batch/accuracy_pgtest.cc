@@ -1,14 +1,14 @@
 // Matching accuracy on the data sets with known answers (../shared/data):
-// each is imported with the README's mapping, plus each row's own id as a
+// each is imported with docs/matching.md's mapping, plus each row's own id as a
 // device_id (a distinct strong value per row: it joins no one, and tells
 // which person each row went to). Pairwise precision and recall over the
 // persons made, against the ground truth's clusters. The floors guard
 // against a change that merges people who are not one (precision) or stops
-// finding those who are (recall); the figures are in README.md.
+// finding those who are (recall); the figures are in docs/matching.md.
 #include <catch2/catch.hpp>
 
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <initializer_list>
@@ -119,8 +119,11 @@ CsvMapping Identifiers(std::initializer_list<const char*> specs) {
   return m;
 }
 
-// Splink's own trained model reaches about 0.86 on this file.
-TEST_CASE("splink_fake_1000: F1 at least 0.88 with precision at least 0.97",
+// Splink's own trained model reaches about 0.86 on this file; the default
+// model 0.906 at precision 1.0 (docs/matching.md, "Accuracy"). The goal is 0.95:
+// most of what is missed are records of one person whose birth dates differ
+// in year and month, or that share no blocking key with the rest.
+TEST_CASE("splink_fake_1000: F1 at least 0.90 with precision at least 0.99",
           "[pg][import][accuracy]") {
   const std::string path = testing::DataSet("splink_fake_1000.csv");
   CsvMapping m = Identifiers({"email=email", "name=first_name+surname", "birth_date=dob",
@@ -129,12 +132,12 @@ TEST_CASE("splink_fake_1000: F1 at least 0.88 with precision at least 0.97",
   const auto truth = GroundTruth(path, 0, [](const CsvFields& row) { return row.at(6); });
   REQUIRE(truth.size() == 1000);
   const Accuracy a = Measure(path, std::move(m), truth);
-  CHECK(a.precision >= 0.97);
-  CHECK(a.f1() >= 0.88);
+  CHECK(a.precision >= 0.99);
+  CHECK(a.f1() >= 0.90);
 }
 
 // FEBRL: rec_id is rec-N-org or rec-N-dup-K: N is the person. Each data set
-// with the README's mapping; the floors are the same for all three.
+// with docs/matching.md's mapping; the floors are the same for all three.
 void CheckFebrl(const std::string& file, std::size_t rows) {
   const std::string path = testing::DataSet(file);
   CsvMapping m =
@@ -148,19 +151,19 @@ void CheckFebrl(const std::string& file, std::size_t rows) {
   });
   REQUIRE(truth.size() == rows);
   const Accuracy a = Measure(path, std::move(m), truth);
-  CHECK(a.precision >= 0.97);
-  CHECK(a.f1() >= 0.97);
+  CHECK(a.precision >= 0.99);
+  CHECK(a.f1() >= 0.98);
 }
 
-TEST_CASE("FEBRL data set 1: F1 at least 0.97", "[pg][import][accuracy]") {
+TEST_CASE("FEBRL data set 1: F1 at least 0.98", "[pg][import][accuracy]") {
   CheckFebrl("febrl_dataset1.csv", 1000);
 }
 
-TEST_CASE("FEBRL data set 2: F1 at least 0.97", "[pg][import][accuracy]") {
+TEST_CASE("FEBRL data set 2: F1 at least 0.98", "[pg][import][accuracy]") {
   CheckFebrl("febrl_dataset2.csv", 5000);
 }
 
-TEST_CASE("FEBRL data set 3: F1 at least 0.97", "[pg][import][accuracy]") {
+TEST_CASE("FEBRL data set 3: F1 at least 0.98", "[pg][import][accuracy]") {
   CheckFebrl("febrl_dataset3.csv", 5000);
 }
 

@@ -457,7 +457,7 @@ for (const useBinaryFormat of [true, false]) {
   // Not checked: the history of D, erased with C. As built, the erasure
   // deletes only C's own person_events (kErasePerson), so D's history still
   // shows its record_added (naming its record) and judged_never, then
-  // "merged", and no "erased"; README says an erased id's history is
+  // "merged", and no "erased"; docs/api.md says an erased id's history is
   // "created ... erased".
   await rejectsWith(
     client.getPersonHistory({ personId: 9_000_000n }),

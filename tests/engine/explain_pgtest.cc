@@ -1,4 +1,4 @@
-// Explanations and possible matches (README.md, "Explanations and possible
+// Explanations and possible matches (docs/matching.md, "Explanations and possible
 // matches"): Explain decides as the upsert does and writes nothing; an
 // upsert with explain carries the breakdown of what it did; a record that
 // scores in the review band leaves a possible match until a steward judges.
@@ -63,7 +63,7 @@ TEST_CASE("explain: the worked example, decided as the upsert decides, nothing w
   CHECK(best.person_id == john.person_id);
   CHECK(best.matched);
   CHECK(best.chosen);
-  CHECK(std::abs(best.score.total - 31.9) < 0.05);  // README's worked example
+  CHECK(std::abs(best.score.total - 31.9) < 0.05);  // docs/matching.md's worked example
   double sum = 0;
   for (const Comparison& x : best.score.comparisons) sum += x.counted ? x.weight : 0;
   CHECK(std::abs(best.score.total - sum) < 1e-9);

@@ -42,7 +42,7 @@ TEST_CASE("strong values are locked alone, sorted and deduplicated", "[matcher]"
   CHECK(plan.lookups == Ids({{"email", "anna@example.com"}, {"phone", "+491701234567"}}));
 }
 
-TEST_CASE("a blocking key hashes the rule's parts as the README says", "[matcher]") {
+TEST_CASE("a blocking key hashes the rule's parts as docs/design.md says", "[matcher]") {
   const auto plan = Planner().Plan(Ids({{"name", "jose muller"}, {"postal_code", "SW1A1AA"}}));
   REQUIRE_FALSE(plan.error);
   const std::int64_t key =

@@ -7,7 +7,7 @@
 namespace idres {
 namespace {
 
-TEST_CASE("the built-in model is usable and says what the README says", "[matcher]") {
+TEST_CASE("the built-in model is usable and says what docs/matching.md says", "[matcher]") {
   const Model m = Model::Defaults();
   CHECK(m.Problem().empty());
   CHECK(m.Exclusive("customer_id"));

@@ -1,9 +1,10 @@
 // The shared data sets with known answers (../shared/data), as the
-// training floors use them: the README's mapping per set, each row's id
-// kept as the trait "row" (a trait plays no part in matching, and every
-// record carries its traits), imported through the engine's batch path
-// with one worker, in input order; and pairwise precision and recall of
-// the persons a store holds, against each row's ground-truth cluster.
+// training floors use them: the accuracy table's mapping per set
+// (docs/matching.md), each row's id kept as the trait "row" (a trait plays
+// no part in matching, and every record carries its traits), imported
+// through the engine's batch path with one worker, in input order; and
+// pairwise precision and recall of the persons a store holds, against each
+// row's ground-truth cluster.
 #pragma once
 
 #include <catch2/catch.hpp>
