@@ -12,20 +12,18 @@
 
 #include "app/commands.h"
 #include "app/engine_flags.h"
+#include "app/mapping_flags.h"
 #include "batch/importer.h"
 #include "batch/job_defaults.h"
 #include "batch/rpc_sink.h"
 #include "engine/engine.h"
-#include "normalize/normalizer.h"
 
 namespace idres::app {
 namespace {
 
 struct ImportFlags {
   batch::ImportOptions options;
-  std::vector<std::string> maps, traits;
-  std::string record_id;  // --record-id COLUMN
-  std::string mapping_file;
+  MappingFlags mapping;
   std::string server;
   std::string report;
   std::string auth_token;
@@ -33,39 +31,16 @@ struct ImportFlags {
   bool no_checkpoint = false;
 };
 
-std::optional<std::string> BuildMapping(ImportFlags& f) {
-  for (const std::string& spec : f.maps) {
-    if (auto error = f.options.mapping.AddIdentifier(spec)) return *error;
-  }
-  for (const std::string& spec : f.traits) {
-    if (auto error = f.options.mapping.AddTrait(spec)) return *error;
-  }
-  if (!f.mapping_file.empty()) {
-    if (auto error = f.options.mapping.AddFile(f.mapping_file)) return *error;
-  }
-  if (!f.record_id.empty()) {
-    if (auto error = f.options.mapping.SetRecordId(f.record_id)) return *error;
-  }
-  Model model;
+std::optional<std::string> MakeMapping(ImportFlags& f) {
   try {
-    model = BuildModel(f.engine.model_file);
+    return BuildMapping(f.mapping, BuildModel(f.engine.model_file), &f.options.mapping);
   } catch (const std::exception& e) {
     return e.what();
   }
-  // A misspelt type would reject that column in every record; the model may
-  // add types of its own.
-  const auto kinds = model.NormalizerKinds();
-  for (const batch::ColumnMapping& m : f.options.mapping.identifiers) {
-    if (kinds.contains(m.name)) continue;
-    std::string known;
-    for (const auto& [type, kind] : kinds) known += (known.empty() ? "" : ", ") + type;
-    return "unknown identifier type \"" + m.name + "\" (known: " + known + ")";
-  }
-  return std::nullopt;
 }
 
 int RunImportCommand(ImportFlags& f) {
-  if (auto error = BuildMapping(f)) {
+  if (auto error = MakeMapping(f)) {
     spdlog::error("import: {}", *error);
     return 2;
   }
@@ -110,17 +85,7 @@ void AddImportCommand(CLI::App& app) {
   cmd->add_option("files", o.inputs, "Input files (.csv: CSV with a header row; else NDJSON)")
       ->required()
       ->check(CLI::ExistingFile);
-  std::map<std::string, batch::InputFormat> formats{{"auto", batch::InputFormat::kAuto},
-                                                    {"ndjson", batch::InputFormat::kNdjson},
-                                                    {"csv", batch::InputFormat::kCsv}};
-  cmd->add_option("--format", o.format, "auto (by extension), ndjson or csv")
-      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
-  cmd->add_option("--map", flags->maps, "CSV: identifier TYPE=COLUMN[+COLUMN...] (repeatable)");
-  cmd->add_option("--trait", flags->traits, "CSV: trait NAME=COLUMN[+COLUMN...] (repeatable)");
-  cmd->add_option("--record-id", flags->record_id,
-                  "CSV: COLUMN[+COLUMN...] holding each row's record id; a stored id is replaced");
-  cmd->add_option("--mapping", flags->mapping_file,
-                  "CSV: file of 'map TYPE=COLUMN' / 'trait NAME=COLUMN' lines");
+  AddMappingFlags(*cmd, flags->mapping, o.format, true);
   cmd->add_option("--region", o.default_region, "Region for phones of records naming none");
   cmd->add_option("--source", o.source, "Source of records naming none (default import:<file>)");
   cmd->add_option("--workers", o.workers, "Parallel connections")->capture_default_str();

@@ -1,5 +1,5 @@
 // idres: one executable, one subcommand per job (serve, normalize, import,
-// reconcile, changes, consume, model). Parsing is CLI11's; logging is spdlog's (to stderr).
+// reconcile, changes, consume, train, model). Parsing is CLI11's; logging is spdlog's (to stderr).
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   idres::app::AddRecordCommands(app);
   idres::app::AddExplainCommand(app);
   idres::app::AddConsumeCommand(app);
+  idres::app::AddTrainCommand(app);
 
   try {
     app.parse(argc, argv);

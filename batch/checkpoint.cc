@@ -1,45 +1,13 @@
 #include "batch/checkpoint.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <nlohmann/json.hpp>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
 #include <fstream>
 
+#include "base/atomic_file.h"
 #include "normalize/utf8.h"
 
 namespace idres::batch {
-namespace {
-
-std::string Errno(const std::string& what) { return what + ": " + std::strerror(errno); }
-
-bool WriteAll(int fd, const std::string& data) {
-  std::size_t written = 0;
-  while (written < data.size()) {
-    ssize_t n = ::write(fd, data.data() + written, data.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    written += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
-// fsync of the directory makes the rename itself durable.
-void SyncDirectoryOf(const std::string& path) {
-  std::string dir = std::filesystem::path(path).parent_path().string();
-  if (dir.empty()) dir = ".";
-  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  ::fsync(fd);
-  ::close(fd);
-}
-
-}  // namespace
 
 std::string AsStored(const std::string& fingerprint) { return ToValidUtf8(fingerprint); }
 
@@ -53,16 +21,7 @@ std::optional<std::string> WriteCheckpoint(const std::string& path, const Checkp
       {"summary", nlohmann::json::parse(checkpoint.summary.ToJson())},
   };
   std::string data = doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-  std::string tmp = path + ".tmp";
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Errno("cannot create " + tmp);
-  bool ok = WriteAll(fd, data) && ::fsync(fd) == 0;
-  std::string error = ok ? "" : Errno("cannot write " + tmp);
-  ::close(fd);
-  if (!ok) return error;
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) return Errno("cannot rename " + tmp);
-  SyncDirectoryOf(path);
-  return std::nullopt;
+  return ReplaceFile(path, data);
 }
 
 std::variant<Checkpoint, std::string> ReadCheckpoint(const std::string& path) {

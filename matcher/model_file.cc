@@ -210,7 +210,7 @@ std::variant<Model, std::string> LoadModelFile(const std::string& path) {
   return result;
 }
 
-std::string ModelToToml(const Model& model) {
+std::string ModelToToml(const Model& model, const LevelNotes& notes) {
   std::ostringstream out;
   out << "# idres matching model. weight = log2(m / u); a person matches at the threshold.\n"
       << "threshold = " << Number(model.threshold)
@@ -222,10 +222,16 @@ std::string ModelToToml(const Model& model) {
         << ComparisonName(t.comparison) << "\"\nexclusive = " << (t.exclusive ? "true" : "false")
         << "\nstrong = " << (t.strong ? "true" : "false") << "\ngeneric_cap = " << t.generic_cap
         << "\ngroup = \"" << t.group << "\"\nentity = \"" << t.entity << "\"\nlevels = [\n";
-    for (const Level& l : t.levels) {
+    const auto noted = notes.find(name);
+    for (std::size_t i = 0; i < t.levels.size(); ++i) {
+      const Level& l = t.levels[i];
       out << "  { name = \"" << l.name << "\", m = " << Number(l.m) << ", u = " << Number(l.u)
           << " },  # weight " << std::fixed << std::setprecision(2) << l.weight()
-          << std::defaultfloat << "\n";
+          << std::defaultfloat;
+      if (noted != notes.end() && i < noted->second.size() && !noted->second[i].empty()) {
+        out << "; " << noted->second[i];
+      }
+      out << "\n";
     }
     out << "]\n";
   }

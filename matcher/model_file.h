@@ -18,9 +18,12 @@
 // when given, name every level of the comparison in order. Pure; thread-safe.
 #pragma once
 
+#include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "matcher/model.h"
 
@@ -33,8 +36,12 @@ std::variant<Model, std::string> ParseModel(std::string_view toml);
 // ParseModel of the file at `path`; its error names the file.
 std::variant<Model, std::string> LoadModelFile(const std::string& path);
 
+// Per type, per level (in the model's order): a remark to print beside the
+// level, such as how it was fitted (`idres train`).
+using LevelNotes = std::map<std::string, std::vector<std::string>, std::less<>>;
+
 // `model` as a model file that ParseModel reads back to the same model,
-// each level's weight written beside its m and u.
-std::string ModelToToml(const Model& model);
+// each level's weight written beside its m and u, and its note if any.
+std::string ModelToToml(const Model& model, const LevelNotes& notes = {});
 
 }  // namespace idres

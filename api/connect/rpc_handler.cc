@@ -79,6 +79,7 @@ Handler HandlerOf(std::string_view method) {
       {"Explain", &RunMethod<&M::Explain>},
       {"ExplainPair", &RunMethod<&M::ExplainPair>},
       {"ListPossibleMatches", &RunMethod<&M::ListPossibleMatches>},
+      {"GetModel", &RunMethod<&M::GetModel>},
   };
   for (const auto& [name, handler] : kMethods) {
     if (name == method) return handler;

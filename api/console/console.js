@@ -7,6 +7,7 @@
 import { setToken, token } from "./api.js";
 import { mergePage, pairPage } from "./decision.js";
 import { h, replace } from "./dom.js";
+import { modelPage } from "./model.js";
 import { personPage } from "./person.js";
 import { queuePage } from "./queue.js";
 import { searchPage } from "./search.js";
@@ -23,6 +24,7 @@ const ROUTES = [
   [/^#\/pair\/([1-9]\d*)\/([1-9]\d*)$/, "pair", (m, ctx) => pairPage(m[1], m[2], ctx)],
   [/^#\/merge\/([1-9]\d*)\/([1-9]\d*)$/, "merge", (m) => mergePage(m[1], m[2])],
   [/^#\/try$/, "try", (m, ctx) => tryPage(ctx)],
+  [/^#\/model$/, "model", () => modelPage()],
   [/^#\/search(?:\?(.*))?$/, "search", (m, ctx) => searchPage(new URLSearchParams(m[1] ?? ""), ctx)],
   [/^#\/queue(?:\?(.*))?$/, "queue", (m, ctx) => queuePage(new URLSearchParams(m[1] ?? ""), ctx)],
 ];

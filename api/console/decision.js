@@ -48,15 +48,12 @@ export async function pairPage(a, b, ctx) {
   ];
 }
 
-// The current model's thresholds, from a what-if of one of the person's own
-// values (Explain writes nothing); {} when the server cannot say.
-async function thresholds(personId) {
+// The thresholds of the model the server runs now (GetModel); {} when the
+// server cannot say.
+async function thresholds() {
   try {
-    const { person } = await call("GetPerson", { personId });
-    const first = list(person.identifiers)[0];
-    if (!first) return {};
-    const { explanation } = await call("Explain", { record: { identifiers: [first] } });
-    return { threshold: Number(explanation.threshold ?? 0), reviewThreshold: Number(explanation.reviewThreshold ?? 0) };
+    const model = await call("GetModel", {});
+    return { threshold: Number(model.threshold ?? 0), reviewThreshold: Number(model.reviewThreshold ?? 0) };
   } catch {
     return {};
   }
@@ -70,7 +67,7 @@ export async function mergePage(survivor, absorbed) {
   const kept = event && Number(event.threshold ?? 0) > 0;
   const marks = kept
     ? { threshold: Number(event.threshold), reviewThreshold: Number(event.reviewThreshold ?? 0) }
-    : await thresholds(survivor);
+    : await thresholds();
   const title = h("h1", { tabindex: -1 }, `Why person ${absorbed} was merged into person ${survivor}`);
   if (!event) return [title, h("p", { class: "note" }, `The history of person ${survivor} has no merge of person ${absorbed}.`)];
   const scores = list(event.scores);
@@ -89,7 +86,7 @@ export async function mergePage(survivor, absorbed) {
           ),
         ),
     marks.threshold === undefined
-      ? h("p", { class: "muted" }, "The threshold lines are missing: this server does not explain records.")
+      ? h("p", { class: "muted" }, "The threshold lines are missing: this server does not say its model.")
       : h("p", { class: "muted" }, kept ? "Threshold lines: the model that decided the merge." : "Threshold lines: the model the server runs now."),
   ];
 }

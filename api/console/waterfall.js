@@ -18,7 +18,7 @@ const BAR = 18;
 let charts = 0; // ids for the aria references of each chart
 
 // A step of 1, 2 or 5 times a power of ten giving about six ticks.
-function tickStep(span) {
+export function tickStep(span) {
   const rough = span / 6;
   const power = 10 ** Math.floor(Math.log10(rough));
   for (const factor of [1, 2, 5]) {

@@ -22,22 +22,23 @@ namespace idres::api {
 
 // The unary methods that block for the database (all but Upsert), as
 // X(name, request, response): declared and defined from this one list.
-#define IDRES_GRPC_BLOCKING_METHODS(X)                                           \
-  X(BatchUpsert, v1::BatchUpsertRequest, v1::BatchUpsertResponse)                \
-  X(DeleteRecord, v1::DeleteRecordRequest, v1::DeleteRecordResponse)             \
-  X(ForgetPerson, v1::ForgetPersonRequest, v1::ForgetPersonResponse)             \
-  X(SplitPerson, v1::SplitPersonRequest, v1::SplitPersonResponse)                \
-  X(GetPersonHistory, v1::GetPersonHistoryRequest, v1::GetPersonHistoryResponse) \
-  X(NeverMatch, v1::JudgeRequest, v1::JudgeResponse)                             \
-  X(AlwaysMatch, v1::JudgeRequest, v1::JudgeResponse)                            \
-  X(ForgetReceipts, v1::ForgetReceiptsRequest, v1::ForgetReceiptsResponse)       \
-  X(GetPerson, v1::GetPersonRequest, v1::GetPersonResponse)                      \
-  X(Lookup, v1::LookupRequest, v1::LookupResponse)                               \
-  X(Stats, v1::StatsRequest, v1::StatsResponse)                                  \
-  X(ListChanges, v1::ListChangesRequest, v1::ListChangesResponse)                \
-  X(Explain, v1::ExplainRequest, v1::ExplainResponse)                            \
-  X(ExplainPair, v1::ExplainPairRequest, v1::ExplainPairResponse)                \
-  X(ListPossibleMatches, v1::ListPossibleMatchesRequest, v1::ListPossibleMatchesResponse)
+#define IDRES_GRPC_BLOCKING_METHODS(X)                                                    \
+  X(BatchUpsert, v1::BatchUpsertRequest, v1::BatchUpsertResponse)                         \
+  X(DeleteRecord, v1::DeleteRecordRequest, v1::DeleteRecordResponse)                      \
+  X(ForgetPerson, v1::ForgetPersonRequest, v1::ForgetPersonResponse)                      \
+  X(SplitPerson, v1::SplitPersonRequest, v1::SplitPersonResponse)                         \
+  X(GetPersonHistory, v1::GetPersonHistoryRequest, v1::GetPersonHistoryResponse)          \
+  X(NeverMatch, v1::JudgeRequest, v1::JudgeResponse)                                      \
+  X(AlwaysMatch, v1::JudgeRequest, v1::JudgeResponse)                                     \
+  X(ForgetReceipts, v1::ForgetReceiptsRequest, v1::ForgetReceiptsResponse)                \
+  X(GetPerson, v1::GetPersonRequest, v1::GetPersonResponse)                               \
+  X(Lookup, v1::LookupRequest, v1::LookupResponse)                                        \
+  X(Stats, v1::StatsRequest, v1::StatsResponse)                                           \
+  X(ListChanges, v1::ListChangesRequest, v1::ListChangesResponse)                         \
+  X(Explain, v1::ExplainRequest, v1::ExplainResponse)                                     \
+  X(ExplainPair, v1::ExplainPairRequest, v1::ExplainPairResponse)                         \
+  X(ListPossibleMatches, v1::ListPossibleMatchesRequest, v1::ListPossibleMatchesResponse) \
+  X(GetModel, v1::GetModelRequest, v1::GetModelResponse)
 
 class IdentityCallbacks final : public v1::IdentityService::CallbackService {
  public:

@@ -21,6 +21,7 @@
 #include "engine/deadline.h"
 #include "engine/record.h"
 #include "engine/submit.h"
+#include "matcher/model.h"
 
 namespace idres::api {
 
@@ -55,6 +56,9 @@ class IdentityBackend {
                                                               std::string_view region,
                                                               const Deadline& deadline) = 0;
   virtual StoreStats Stats() = 0;
+  // The model the backend decides with; it does not change while the
+  // backend lives.
+  virtual const Model& model() const = 0;
   // At most `limit` changes after `after_position` (Engine::ListChanges).
   virtual std::vector<Change> ListChanges(std::int64_t after_position, std::size_t limit,
                                           const Deadline& deadline) = 0;

@@ -70,6 +70,7 @@ class EngineBackend final : public IdentityBackend {
     return engine_.Lookup(identifier, region, deadline);
   }
   StoreStats Stats() override { return engine_.Stats(); }
+  const Model& model() const override { return engine_.options().model; }
   std::vector<Change> ListChanges(std::int64_t after_position, std::size_t limit,
                                   const Deadline& deadline) override {
     return engine_.ListChanges(after_position, limit, deadline);

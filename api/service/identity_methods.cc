@@ -326,6 +326,13 @@ Reply<v1::StatsResponse> IdentityMethods::Stats(const v1::StatsRequest& /*reques
   return response;
 }
 
+Reply<v1::GetModelResponse> IdentityMethods::GetModel(const v1::GetModelRequest& /*request*/,
+                                                      const Deadline& /*deadline*/) const {
+  v1::GetModelResponse response;
+  FillModel(backend_.model(), Model::Defaults(), response);
+  return response;
+}
+
 Reply<v1::ListChangesResponse> IdentityMethods::ListChanges(const v1::ListChangesRequest& request,
                                                             const Deadline& deadline) const {
   if (request.after_position() < 0) return Invalid("afterPosition must not be negative");

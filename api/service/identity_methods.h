@@ -1,6 +1,6 @@
 // IdentityMethods: the IdentityService methods on decoded messages, each
-// within the call's deadline (Stats and ForgetReceipts are short and ignore
-// it). Each either answers or returns the error the client should see for
+// within the call's deadline (Stats, ForgetReceipts and GetModel are short
+// and ignore it). Each either answers or returns the error the client should see for
 // bad input or a limit; failures of the backend (engine/errors.h) are
 // thrown on, for the service to map in one place
 // (api/service/error_mapping.h). Internal to api/.
@@ -58,6 +58,8 @@ class IdentityMethods {
                                              const Deadline& deadline) const;
   Reply<v1::ListPossibleMatchesResponse> ListPossibleMatches(
       const v1::ListPossibleMatchesRequest& request, const Deadline& deadline) const;
+  Reply<v1::GetModelResponse> GetModel(const v1::GetModelRequest& request,
+                                       const Deadline& deadline) const;
 
  private:
   // not_found for `id`, saying why when it was removed (erased, or its last

@@ -7,6 +7,7 @@
 #include <ctime>
 #include <iterator>
 
+#include "matcher/comparisons.h"
 #include "normalize/utf8.h"
 
 namespace idres::api {
@@ -255,6 +256,40 @@ void FillPossibleMatch(const PossibleMatch& match, v1::PossibleMatch& out) {
   out.set_person_b(match.person_b);
   out.set_score(match.score);
   FillTimestamp(match.found_at, out.mutable_found_at());
+}
+
+void FillModel(const Model& model, const Model& built_in, v1::GetModelResponse& out) {
+  for (const auto& [type, t] : model.types) {
+    v1::ModelComparison& c = *out.add_comparisons();
+    c.set_type(type);
+    c.set_comparison(std::string(ComparisonName(t.comparison)));
+    c.set_group(t.group);
+    c.set_strong(t.strong);
+    c.set_exclusive(t.exclusive);
+    c.set_generic_cap(static_cast<std::int64_t>(t.generic_cap));
+    c.set_entity(t.entity);
+    const TypeModel* reference = built_in.Find(type);
+    for (const Level& level : t.levels) {
+      v1::ModelLevel& l = *c.add_levels();
+      l.set_name(level.name);
+      l.set_m(level.m);
+      l.set_u(level.u);
+      l.set_weight(level.weight());
+      if (reference == nullptr) continue;
+      const auto same = std::find_if(reference->levels.begin(), reference->levels.end(),
+                                     [&](const Level& r) { return r.name == level.name; });
+      if (same != reference->levels.end()) l.set_built_in_weight(same->weight());
+    }
+  }
+  for (const BlockingRule& rule : model.blocking) {
+    v1::ModelBlockingRule& r = *out.add_blocking_rules();
+    r.set_name(rule.name);
+    for (const std::string& part : rule.parts) r.add_parts(part);
+  }
+  out.set_threshold(model.threshold);
+  out.set_review_threshold(model.review_threshold);
+  out.set_key_cap(static_cast<std::int64_t>(model.key_cap));
+  out.set_max_keys(static_cast<std::int64_t>(model.max_keys));
 }
 
 Explanation ToExplanation(const v1::Explanation& in) {

@@ -10,6 +10,7 @@
 #include "api/idres/v1/identity.pb.h"
 #include "engine/change.h"
 #include "engine/record.h"
+#include "matcher/model.h"
 
 namespace idres::api {
 
@@ -34,6 +35,9 @@ void FillCandidate(const CandidateScore& candidate, v1::CandidateDetail& out);
 void FillExplanation(const Explanation& explanation, v1::Explanation& out);
 void FillPair(const PairExplanation& pair, v1::ExplainPairResponse& out);
 void FillPossibleMatch(const PossibleMatch& match, v1::PossibleMatch& out);
+// `model` as GetModel answers it; each level also carries the weight of the
+// same type and level in `built_in`, when it has them.
+void FillModel(const Model& model, const Model& built_in, v1::GetModelResponse& out);
 
 // The engine's explanation for `explanation` (the inverse of
 // FillExplanation), for clients (`idres explain --server`).

@@ -23,6 +23,7 @@ class FakeBackend : public api::IdentityBackend {
   Explanation explanation;              // Explain answers this
   std::optional<PairExplanation> pair;  // ExplainPair answers this
   PossibleMatchPage possible;           // ListPossibleMatches answers this
+  Model served = Model::Defaults();     // GetModel answers this
   Record asked_explain;
   std::int64_t asked_other = 0;
   std::string asked_cursor;
@@ -159,6 +160,7 @@ class FakeBackend : public api::IdentityBackend {
     MaybeFail();
     return stats;
   }
+  const Model& model() const override { return served; }
   std::vector<Change> ListChanges(std::int64_t after_position, std::size_t limit,
                                   const Deadline& deadline) override {
     asked_deadline = deadline;

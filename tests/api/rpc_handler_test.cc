@@ -1,6 +1,7 @@
 #include "api/connect/rpc_handler.h"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 
 #include "api/connect/codec.h"
 #include "engine/errors.h"
@@ -226,6 +227,40 @@ TEST_CASE_METHOD(Fixture, "Stats answers the counts") {
   CHECK(r.body ==
         R"({"persons":"3","mergedAway":"1","identifiers":"9","records":"5","mergesToday":"1",)"
         R"("splitsToday":"2"})");
+}
+
+TEST_CASE_METHOD(Fixture, "GetModel answers the backend's model, each level beside the built-in") {
+  TypeModel& email = backend.served.types.at("email");
+  email.levels[0].m = 0.5;
+  email.levels[0].u = 0.0005;
+  backend.served.types["loyalty_id"] = email;  // a type of the user's own
+  backend.served.threshold = 12.25;
+  backend.served.blocking = {{"email_local", {"email.local"}}};
+  v1::GetModelResponse model;
+  REQUIRE_FALSE(Decode(Send(Json("GetModel", "{}")).body, WireFormat::kJson, model));
+  CHECK(model.threshold() == 12.25);
+  CHECK(model.review_threshold() == backend.served.review_threshold);
+  REQUIRE(model.blocking_rules_size() == 1);
+  CHECK(model.blocking_rules(0).parts(0) == "email.local");
+  REQUIRE(model.comparisons_size() == static_cast<int>(backend.served.types.size()));
+  const auto comparison = [&](const std::string& type) {
+    for (const auto& c : model.comparisons()) {
+      if (c.type() == type) return c;
+    }
+    FAIL("no comparison " << type);
+    return v1::ModelComparison{};
+  };
+  const v1::ModelComparison e = comparison("email");
+  CHECK(e.comparison() == "email");
+  CHECK(e.strong());
+  REQUIRE(e.levels_size() == static_cast<int>(email.levels.size()));
+  CHECK(e.levels(0).name() == "exact");
+  CHECK(e.levels(0).m() == 0.5);
+  CHECK(e.levels(0).weight() == Approx(std::log2(1000.0)));
+  CHECK(e.levels(0).built_in_weight() ==
+        Approx(Model::Defaults().Find("email")->levels[0].weight()));
+  // The built-in model has no such type: nothing to set beside it.
+  CHECK_FALSE(comparison("loyalty_id").levels(0).has_built_in_weight());
 }
 
 TEST_CASE_METHOD(Fixture, "ListChanges answers the changes and the position to ask after") {

@@ -295,6 +295,45 @@ try {
   await labelled();
   await shot("try");
 
+  // The model the server runs: its own file, the built-in model with
+  // birth_date one_off moved to +6.00 (console_pgtest.cc).
+  await next(() => page.locator('nav a[data-page="model"]').click(), "model");
+  assert.equal(await text("main h1"), "The model this server runs");
+  const [threshold, review] = lines.map((l) => l.split(" ")[1]);
+  assert.match(
+    await text("#model-summary"),
+    new RegExp(
+      `^\\d+ comparisons, \\d+ blocking rules\\. A record joins a person from a total weight of ${threshold}; ` +
+        `from ${review} it is a possible match for review\\. 1 level weighs other than in the built-in model\\.$`,
+    ),
+  );
+  // A bar per level, in the table's order, each with the built-in weight's
+  // diamond; the moved level says both.
+  const levelRows = await cells("#model-levels");
+  const bars = await page.$$eval("svg.weights rect.bar", (rs) =>
+    rs.map((r) => ({ row: `${r.dataset.type} ${r.dataset.level}`, title: r.textContent, weight: Number(r.dataset.weight) })),
+  );
+  assert.deepEqual(bars.map((b) => b.row), levelRows.map((r) => `${r[0]} ${r[1]}`));
+  assert.ok(bars.length > 20, `${bars.length} levels`);
+  assert.equal(await page.$$eval("svg.weights path.built-in", (ps) => ps.length), bars.length);
+  const oneOff = bars.find((b) => b.row === "birth_date one_off");
+  assert.match(oneOff.title, /^birth_date \u00b7 one_off: \+6\.00 \(built-in \+\d+\.\d\d\)$/);
+  assert.notEqual(levelRows.find((r) => r[1] === "one_off" && r[0] === "birth_date")[5], "+6.00");
+  // For to the right of zero, against to the left.
+  const sides = await page.$eval("svg.weights", (chart) => {
+    const zero = Number(chart.querySelector("line.zero").getAttribute("x1"));
+    return [...chart.querySelectorAll("rect.bar")].map((r) => {
+      const left = Number(r.getAttribute("x"));
+      const right = left + Number(r.getAttribute("width"));
+      return r.classList.contains("negative") ? Math.abs(right - zero) < 0.01 : Math.abs(left - zero) < 0.01;
+    });
+  });
+  assert.ok(sides.every(Boolean), "every bar starts at zero");
+  assert.ok(bars.some((b) => b.weight < 0) && bars.some((b) => b.weight > 0));
+  assert.ok((await cells("#model-blocking")).some((r) => r[0] === "email_local" && r[1] === "email.local"));
+  await labelled();
+  await shot("model");
+
   if (outside.length) assert.fail(`requests outside the server: ${outside.join(", ")}`);
   assert.deepEqual(problems, []);
   // The refusals were the landing page's calls and the search, made before

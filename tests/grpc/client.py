@@ -83,6 +83,10 @@ def unary_reads(s, md, anna, bob):
     pair = s.ExplainPair(pb.ExplainPairRequest(person_a=anna, person_b=bob), metadata=md)
     check(pair.person_a == anna and pair.person_b == bob, "ExplainPair")
     s.ListPossibleMatches(pb.ListPossibleMatchesRequest(limit=10), metadata=md)
+    model = s.GetModel(pb.GetModelRequest(), metadata=md)
+    check(model.threshold > model.review_threshold > 0 and
+          any(c.type == "email" and c.levels[0].name == "exact" for c in model.comparisons),
+          "GetModel answers the model")
     history = s.GetPersonHistory(pb.GetPersonHistoryRequest(person_id=anna), metadata=md)
     check(len(history.events) >= 2, "GetPersonHistory")
 
