@@ -35,6 +35,8 @@ int main(int argc, char** argv) {
   idres::app::AddRecordCommands(app);
   idres::app::AddExplainCommand(app);
   idres::app::AddConsumeCommand(app);
+  idres::app::AddAuditCommand(app);
+  idres::app::AddTokenCommand(app);
 
   try {
     app.parse(argc, argv);
