@@ -185,6 +185,22 @@ TEST_CASE("Each role may call its methods and no other, over gRPC", "[pg]") {
   CHECK(Persons(client) == 1);  // the refused Upsert wrote nothing
 }
 
+// What `idres token new ARGS...` prints: the token (its first line) and the
+// lines for the tokens file (the rest).
+std::pair<std::string, std::string> NewToken(std::vector<std::string> args) {
+  const std::string log =
+      (fs::temp_directory_path() / ("idres-token-" + std::to_string(getpid()) + ".out")).string();
+  fs::remove(log);
+  args.insert(args.begin(), {IdresBinary(), "token", "new"});
+  REQUIRE(RunToEnd(args, log) == 0);
+  std::ifstream in(log);
+  std::string token, line, rest;
+  std::getline(in, token);
+  while (std::getline(in, line)) rest += line + "\n";
+  fs::remove(log);
+  return {token, rest};
+}
+
 TEST_CASE("SIGHUP re-reads the tokens file; a malformed one keeps the tokens in force", "[pg]") {
   TestDatabase db;
   TokensFile tokens({kRead, kSteward});
@@ -210,10 +226,19 @@ TEST_CASE("SIGHUP re-reads the tokens file; a malformed one keeps the tokens in 
   CHECK(Call(client, "Stats", "{}", kRead).status == 200);
   CHECK(Call(client, "Stats", "{}", kSteward).status == 401);
 
-  // Fixed again, with alice back.
+  // Fixed again, with alice back, and a token `idres token new` made.
+  const auto [token, lines] = NewToken({"pipeline", "--roles", "ingest,read", "--rate", "50"});
+  CHECK(token.rfind("idr_", 0) == 0);
+  CHECK(lines.find(token) == std::string::npos);  // the file holds its digest only
+  CHECK_THAT(lines, Catch::Contains("roles = [\"ingest\", \"read\"]") &&
+                        Catch::Contains("rate = 50"));
   tokens.Write({kRead, kSteward});
+  std::ofstream(tokens.path, std::ios::app) << lines;
   server.Signal(SIGHUP);
   CHECK(EventuallyAnswers(client, kSteward, 200));
+  const Token made{"pipeline", token, ""};
+  CHECK(Call(client, "Upsert", UpsertBody("new@example.com", "n-1"), made).status == 200);
+  CHECK(Call(client, "ForgetPerson", R"({"personId":"1"})", made).status == 403);
 }
 
 TEST_CASE("A token's rate and concurrency bound it alone", "[pg]") {
