@@ -1,4 +1,4 @@
-// `idres audit [--since TIME]`: the audit log (README.md, "The audit
+// `idres audit [--since TIME]`: the audit log (docs/access.md, "The audit
 // trail"), oldest first, as NDJSON: every steward's and admin's action with
 // its actor, time, persons and request. Exit status 0, 2 for bad flags.
 #include <spdlog/spdlog.h>

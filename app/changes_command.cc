@@ -1,4 +1,4 @@
-// `idres changes`: prints the change feed (README.md, "The change feed") as
+// `idres changes`: prints the change feed (docs/batch.md, "The change feed") as
 // NDJSON, one change per line, flushed line by line: every change after
 // --after, at most --limit of them, and with --follow the new ones as they
 // come, until SIGINT or SIGTERM (batch/change_follow.h); or, with

@@ -1,6 +1,6 @@
 // `idres consume`: applies records read from Kafka topics, each message
-// exactly once across crashes and rebalances (batch/stream_consumer.h; the
-// README's "Streams" section), until SIGTERM or SIGINT; dead letters to a
+// exactly once across crashes and rebalances (batch/stream_consumer.h;
+// docs/batch.md, "Streams"), until SIGTERM or SIGINT; dead letters to a
 // topic or a file; metrics on --metrics-listen.
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>

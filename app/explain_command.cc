@@ -1,4 +1,4 @@
-// `idres explain`: why a record would be a person (README.md, "Explanations
+// `idres explain`: why a record would be a person (docs/matching.md, "Explanations
 // and possible matches"). Reads one record as JSON (the Record message of
 // the API: {"identifiers":[{"type":..,"value":..}],"traits":{..},...}) from
 // stdin, has it decided as an upsert would decide it now — on the database

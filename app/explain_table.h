@@ -1,4 +1,4 @@
-// The terminal form of an explanation (`idres explain`, README.md,
+// The terminal form of an explanation (`idres explain`, docs/matching.md,
 // "Explanations and possible matches"): the record's values, its keys, and
 // per candidate one line per comparison with its level, weight, term
 // frequency and the running total, against the threshold; then the

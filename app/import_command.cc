@@ -54,8 +54,7 @@ std::optional<std::string> BuildMapping(ImportFlags& f) {
   }
   // A misspelt type would reject that column in every record; the model may
   // add types of its own.
-  auto kinds = NormalizerConfig::Defaults().kinds;
-  for (const auto& [type, kind] : model.NormalizerKinds()) kinds[type] = kind;
+  const auto kinds = model.NormalizerKinds();
   for (const batch::ColumnMapping& m : f.options.mapping.identifiers) {
     if (kinds.contains(m.name)) continue;
     std::string known;

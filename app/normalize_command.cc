@@ -15,6 +15,7 @@
 
 #include "app/commands.h"
 #include "normalize/lock_key.h"
+#include "matcher/model.h"
 #include "normalize/normalizer.h"
 
 namespace idres::app {
@@ -24,7 +25,8 @@ using nlohmann::json;
 
 struct NormalizeArgs {
   std::string file;  // empty: stdin
-  NormalizerConfig config = NormalizerConfig::Defaults();
+  // The built-in model's types, each normalized as its kind says.
+  NormalizerConfig config = Model::Defaults().Normalizing();
 };
 
 std::string Dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }

@@ -1,4 +1,4 @@
-// The steward's commands on records and persons (README.md, "Records,
+// The steward's commands on records and persons (docs/design.md, "Records,
 // judgements and the change feed"), on the database through the engine's
 // one path, under the upsert's locks: `idres delete-record` takes a
 // record's contribution back; `idres forget` erases a person; `idres split`

@@ -1,6 +1,6 @@
 // `idres token new NAME --roles ingest,read [--rate N] [--concurrency N]`:
 // a fresh random token for the tokens file of `idres serve --tokens`
-// (README.md, "The tokens file"). It prints the token once, on the first
+// (docs/access.md, "The tokens file"). It prints the token once, on the first
 // line, then the lines to add to the file, which hold only its SHA-256: the
 // token is stored nowhere. Exit status 0, 2 for bad flags.
 #include <spdlog/spdlog.h>

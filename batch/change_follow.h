@@ -1,4 +1,4 @@
-// FollowChanges: what `idres changes` does with the change feed (README.md,
+// FollowChanges: what `idres changes` does with the change feed (docs/batch.md,
 // "The change feed"): lists the changes after a position, page by page, as
 // one NDJSON line each, in position order; with `follow`, goes on polling
 // for new ones until stopped. The position a run ends at is the last one

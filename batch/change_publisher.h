@@ -1,4 +1,4 @@
-// PublishChanges: `idres changes --follow --to-kafka TOPIC` (README.md,
+// PublishChanges: `idres changes --follow --to-kafka TOPIC` (docs/batch.md,
 // "The change feed to Kafka"): every change of the feed as one message:
 // key the person id (so one person's changes stay in order within one
 // partition), value the change as JSON (batch/change_follow.h's

@@ -4,7 +4,7 @@
 // the dead letters (durable before any position past it is stored); the
 // records through Engine::BatchUpsert with the partition's StreamPosition,
 // so each chunk's transaction stores its records and the position after
-// them together (README.md, "Streams: idres consume and the change feed to
+// them together (docs/batch.md, "Streams: idres consume and the change feed to
 // Kafka"). No Kafka type here: it can be run on a database alone.
 //
 // Thread-safety: Apply() may be called from every worker at once, for

@@ -1,4 +1,4 @@
-// RunConsume: `idres consume` (README.md, "Streams: idres consume and the
+// RunConsume: `idres consume` (docs/batch.md, "Streams: idres consume and the
 // change feed to Kafka"): joins consumer group `group` on `topics`, and
 // applies every message of the partitions assigned to it exactly once:
 // at every assignment each partition starts at the position the store holds

@@ -90,7 +90,9 @@ void Print(const char* what, double rate) { std::printf("%-34s %12.0f /s\n", wha
 int main(int argc, char** argv) {
   const double seconds = argc > 1 ? std::atof(argv[1]) : 1.0;
 
-  const idres::Normalizer normalizer;
+  idres::NormalizerConfig config;
+  config.kinds = {{"phone", idres::NormalizerKind::kPhone}, {"email", idres::NormalizerKind::kEmail}};
+  const idres::Normalizer normalizer(config);
   const PhoneNumberUtil& util = *PhoneNumberUtil::GetInstance();
   const auto phones = Phones(6000);
   const auto ascii = AsciiEmails(10000);

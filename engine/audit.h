@@ -1,4 +1,4 @@
-// The audit log (README.md, "Access and audit"): every steward and admin
+// The audit log (docs/access.md, "Access and audit"): every steward and admin
 // action — SplitPerson, NeverMatch, AlwaysMatch, DeleteRecord, ForgetPerson
 // — recorded by the action's own transaction with who asked, when, the
 // persons it acted on and the request's parameters. Plain values.

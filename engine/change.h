@@ -1,4 +1,4 @@
-// Change: one entry of the change feed (README.md, "The change feed"): what
+// Change: one entry of the change feed (docs/batch.md, "The change feed"): what
 // happened to which person, and at which position of the feed. Plain
 // values, no database types; safe to copy between threads.
 #pragma once

@@ -1,5 +1,5 @@
 // Engine::ListChanges: the change feed read by position, with the sequencer
-// run first when committed rows wait for a position (README.md, "The change
+// run first when committed rows wait for a position (docs/batch.md, "The change
 // feed"; engine/detail/change_log.h).
 #include <algorithm>
 

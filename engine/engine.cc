@@ -35,13 +35,6 @@ bool DeadlineFired(detail::Failure f, const detail::Timeouts& used,
          (f == detail::Failure::kBusy && used.lock < configured_lock_timeout);
 }
 
-// The normalizer's kinds with every type of the model (a type the model
-// adds, such as a loyalty_id, needs its normalizer).
-NormalizerConfig WithModelKinds(NormalizerConfig config, const Model& model) {
-  for (auto& [type, kind] : model.NormalizerKinds()) config.kinds[type] = kind;
-  return config;
-}
-
 constexpr std::chrono::milliseconds kMaxPgTimeout{std::numeric_limits<std::int32_t>::max()};
 
 void ThrowIfPassed(const Deadline& deadline) {
@@ -53,7 +46,7 @@ void ThrowIfPassed(const Deadline& deadline) {
 Engine::Impl::Impl(EngineOptions o, EngineSeams s)
     : options(std::move(o)),
       seams(std::move(s)),
-      normalizer(WithModelKinds(options.normalizer, options.model)),
+      normalizer(options.model.Normalizing(options.normalizer)),
       planner(options.model),
       matcher(options.model),
       pool(options.database_url, options.pool_size, options.prepared_statements),

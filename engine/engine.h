@@ -5,12 +5,12 @@
 // statement), reads the candidate persons, scores them with the matcher,
 // locks and re-reads the matched persons, and creates, updates or merges.
 // Two upserts that could match the same person never both miss each other,
-// and no concurrent write to a person is lost (README.md, "The upsert
+// and no concurrent write to a person is lost (docs/design.md, "The upsert
 // transaction").
 //
 // Submit() is the same upsert without a waiting caller: queued records are
 // applied by the engine's own runner threads, and those that queue while
-// every runner is busy share a transaction (README.md, "Single upserts under
+// every runner is busy share a transaction (docs/api.md, "Single upserts under
 // load share transactions"), each caller still getting the answer it would
 // get alone, in arrival order.
 //
@@ -154,7 +154,7 @@ class Engine {
   std::map<std::int32_t, std::int64_t> StreamPositions(const std::string& group,
                                                        const std::string& topic);
 
-  // Deletes record (source, record_id) (README.md, "Records, judgements and
+  // Deletes record (source, record_id) (docs/design.md, "Records, judgements and
   // the change feed"): its contribution leaves its person, which is rebuilt
   // from its other records, split when they no longer hold together (the
   // part with the oldest record keeps the id), and removed when it has none
@@ -208,7 +208,7 @@ class Engine {
                                              const Deadline& deadline = {},
                                              std::string_view actor = kInProcessActor);
 
-  // What an upsert of `record` would decide now (README.md, "Explanations
+  // What an upsert of `record` would decide now (docs/matching.md, "Explanations
   // and possible matches"): the same path — its key locks, candidate read,
   // row locks, re-read and decision — and nothing written; a create shows
   // person 0. A record refused whole comes back with `error` (and its
@@ -236,7 +236,7 @@ class Engine {
   // erased). Empty when `id` was never handed out.
   std::vector<PersonEvent> GetPersonHistory(std::int64_t id, const Deadline& deadline = {});
 
-  // The audit log (README.md, "Access and audit"): at most `limit` entries
+  // The audit log (docs/access.md, "Access and audit"): at most `limit` entries
   // written at or after `since` (nullopt: from the first) and after entry
   // `after_seq`, oldest first; fewer when there are no more.
   std::vector<AuditEntry> ReadAudit(std::optional<std::chrono::system_clock::time_point> since,
@@ -264,7 +264,7 @@ class Engine {
 
   StoreStats Stats();
 
-  // The change feed (README.md, "The change feed"): the changes after
+  // The change feed (docs/batch.md, "The change feed"): the changes after
   // position `after_position` (0: from the first), ascending, at most
   // min(limit, kMaxListChanges) of them; fewer (none) when there are no
   // more yet. Every change to a person is appended in the transaction that
@@ -353,7 +353,7 @@ struct StoreMigration {
 // store records, sets every identifier's is_unique from the model and
 // rebuilds every live person's match keys with the upsert's own key
 // derivation, with identifiers and match_keys locked against writers
-// (README.md, "The store and its migrations"). Call it before an Engine
+// (docs/operations.md, "The store and its migrations"). Call it before an Engine
 // opens, with the Engine's model. Safe when several processes start at
 // once: they run one after the other, and the later ones find nothing to
 // do. Throws StoreError (nothing changed) when the model makes a type

@@ -1,10 +1,11 @@
-// Why (README.md, "Explanations and possible matches"): Explain, an upsert
+// Why (docs/matching.md, "Explanations and possible matches"): Explain, an upsert
 // through the one resolve path that writes nothing; ExplainPair, two stored
 // persons compared as the upsert compares; ListPossibleMatches, the pairs
 // kept for review.
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 
 #include "engine/detail/engine_impl.h"
@@ -12,6 +13,7 @@
 #include "engine/detail/pg_array.h"
 #include "engine/detail/statements.h"
 #include "engine/detail/store.h"
+#include "engine/detail/variants.h"
 #include "engine/engine.h"
 
 namespace idres {
@@ -50,6 +52,37 @@ After ParseCursor(const std::string& cursor) {
   number(s1 + 1, s2, out.a);
   number(s2 + 1, cursor.size(), out.b);
   return out;
+}
+
+// Person `a` against `b` as an upsert of each of a's records would compare
+// them: the best of a's records against b's records it meets through a key
+// or strong value; when it meets none, against all of them (a steward
+// still sees why they differ).
+Score ComparePersons(const Matcher& matcher, const LockPlanner& planner,
+                     const detail::StoredPerson& a, const detail::StoredPerson& b,
+                     const ValueCounts& counts) {
+  const detail::Variants mine = detail::VariantsOf(planner, a);
+  const detail::Variants theirs = detail::VariantsOf(planner, b);
+  std::optional<Score> best;
+  const auto rank = [&](const Score& x) { return std::make_pair(matcher.Matches(x), x.total); };
+  for (const detail::Variant& v : mine.list()) {
+    Candidate c{b.id,
+                theirs.MetBy(
+                    v, matcher.model(), [](std::int64_t) { return true; },
+                    [&](const Identifier& id) { return !matcher.Generic(id, counts); }),
+                b.identifiers};
+    if (c.records.empty()) continue;
+    Score s = matcher.Compare(v.values, c, counts);
+    if (!best || rank(s) > rank(*best)) best = std::move(s);
+  }
+  if (best) return *best;
+  Candidate all{b.id, {}, b.identifiers};
+  for (const detail::Variant& v : theirs.list()) all.records.push_back(v.values);
+  for (const detail::Variant& v : mine.list()) {
+    Score s = matcher.Compare(v.values, all, counts);
+    if (!best || rank(s) > rank(*best)) best = std::move(s);
+  }
+  return best.value_or(Score{});
 }
 
 }  // namespace
@@ -100,14 +133,14 @@ std::optional<PairExplanation> Engine::ExplainPair(std::int64_t a, std::int64_t 
         p.threshold = model.threshold;
         p.review_threshold = model.review_threshold;
         p.score.person_id = y;
-        p.score.score = impl_->matcher.Compare(pa.identifiers, {y, pb.identifiers}, read.counts);
+        p.score.score = ComparePersons(impl_->matcher, impl_->planner, pa, pb, read.counts);
         p.score.matched = impl_->matcher.Matches(p.score.score);
         p.score.chosen = x == y;
         for (std::int64_t n : pa.never) {
           if (detail::ResolveMerged(tx, n).value_or(n) == y) p.judgement = "never";
         }
         p.score.possible =
-            detail::IsPossible(p.score.score.total, p.score.chosen, !p.judgement.empty(), model);
+            !p.score.chosen && p.judgement.empty() && p.score.score.total >= model.review_threshold;
         out = std::move(p);
       },
       deadline);

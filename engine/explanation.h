@@ -1,5 +1,5 @@
 // Why a record is (or would be) a person, and why two persons are or are
-// not one (README.md, "Explanations and possible matches"). Plain values;
+// not one (docs/matching.md, "Explanations and possible matches"). Plain values;
 // safe to copy between threads.
 #pragma once
 

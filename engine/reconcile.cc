@@ -8,10 +8,12 @@
 #include <cstdio>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 
 #include "engine/detail/engine_impl.h"
 #include "engine/detail/merge_helpers.h"
+#include "engine/detail/variants.h"
 #include "engine/detail/store.h"
 #include "engine/engine.h"
 #include "normalize/lock_key.h"
@@ -25,6 +27,22 @@ Identifier Renormalized(const Normalizer& n, const Identifier& stored, std::stri
   NormalizeResult r = n.Normalize(stored.type, stored.value, region);
   if (auto* id = std::get_if<Identifier>(&r)) return std::move(*id);
   return stored;
+}
+
+// Today's form of a record's stored values, sorted and unique.
+std::vector<Identifier> RenormalizedAll(const Normalizer& n, const std::vector<Identifier>& stored,
+                                        std::string_view region) {
+  std::vector<Identifier> out;
+  for (const Identifier& s : stored) out.push_back(Renormalized(n, s, region));
+  detail::Dedup(out);
+  return out;
+}
+
+// The values of each of `p`'s records; its values as one record for a
+// person without any (written by hand past idres).
+std::vector<std::vector<Identifier>> RecordsOf(const detail::StoredPerson& p) {
+  if (p.record_values.empty() && !p.identifiers.empty()) return {p.identifiers};
+  return p.record_values;
 }
 
 // Values looked up one by one: strong or exclusive types.
@@ -100,17 +118,20 @@ std::set<std::int64_t> Engine::Impl::GrowReconcileGroup(detail::Tx& tx,
                                                         std::string_view region) {
   std::set<std::int64_t> everyone = live;
   std::set<std::int64_t> locked;
+  const auto usable_key = [](std::int64_t) { return true; };
   while (true) {
     const std::vector<std::int64_t> members(everyone.begin(), everyone.end());
     std::vector<Identifier> ids;
+    detail::Variants group;
     for (const auto& [id, p] : detail::ReadPersons(tx, members)) {
       for (const Identifier& s : p.identifiers) ids.push_back(Renormalized(normalizer, s, region));
+      for (const auto& r : RecordsOf(p)) group.Add(planner, RenormalizedAll(normalizer, r, region));
     }
     if (ids.empty()) return {};
     // The keys an upsert of these values would lock, then a new statement
     // finds everyone else who holds them by now.
     detail::Dedup(ids);
-    std::vector<std::int64_t> keys, match_keys = detail::PersonMatchKeys(planner, ids);
+    std::vector<std::int64_t> keys, match_keys = group.Keys();
     for (const Identifier& id : ids) {
       if (LookedUp(options.model, id)) keys.push_back(LockKey(id));
     }
@@ -120,21 +141,28 @@ std::set<std::int64_t> Engine::Impl::GrowReconcileGroup(detail::Tx& tx,
     if (!keys.empty()) LockKeys(tx, keys);
     locked.insert(keys.begin(), keys.end());
     const detail::CandidateRead read = detail::ReadCandidates(tx, ids, match_keys, options.model);
-    std::vector<Candidate> candidates;
-    for (auto& [id, p] : detail::ReadPersons(tx, read.persons)) {
-      candidates.push_back({id, std::move(p.identifiers)});
-    }
+    const auto usable_value = [&](const Identifier& v) { return !matcher.Generic(v, read.counts); };
     std::size_t grew = 0;
-    for (const Candidate& c : candidates) {  // shares an exclusive value: must join
+    for (auto& [id, p] : detail::ReadPersons(tx, read.persons)) {
+      // Shares an exclusive value: must join.
       const bool shares =
-          std::any_of(c.identifiers.begin(), c.identifiers.end(), [&](const Identifier& id) {
-            return options.model.Exclusive(id.type) &&
-                   std::binary_search(ids.begin(), ids.end(), id);
+          std::any_of(p.identifiers.begin(), p.identifiers.end(), [&](const Identifier& v) {
+            return options.model.Exclusive(v.type) && std::binary_search(ids.begin(), ids.end(), v);
           });
-      if (shares) grew += everyone.insert(c.person_id).second;
-    }
-    for (std::int64_t id : matcher.Decide(ids, candidates, read.counts).matches) {
-      grew += everyone.insert(id).second;
+      // Strong evidence against anyone of the group (another passport, a
+      // birth date of someone else) keeps it out, as it keeps an upsert from
+      // merging two persons.
+      const bool against = matcher.Conflict(ids, p.identifiers, ComparisonKind::kDocument) ||
+                           matcher.Conflict(ids, p.identifiers, ComparisonKind::kBirthDate);
+      if (against && !shares) continue;
+      const detail::Variants theirs = detail::VariantsOf(planner, p);
+      bool matches = shares;
+      for (const detail::Variant& mine : group.list()) {
+        if (matches) break;
+        Candidate c{id, theirs.MetBy(mine, options.model, usable_key, usable_value), p.identifiers};
+        matches = !c.records.empty() && matcher.Matches(matcher.Compare(mine.values, c, read.counts));
+      }
+      if (matches) grew += everyone.insert(id).second;
     }
     if (grew == 0) return everyone;
   }
@@ -142,9 +170,11 @@ std::set<std::int64_t> Engine::Impl::GrowReconcileGroup(detail::Tx& tx,
 
 std::vector<ReconcileGroup> Engine::FindReconcileGroups(std::string_view region) {
   std::vector<std::pair<std::int64_t, Identifier>> rows;
+  std::map<std::int64_t, std::vector<std::vector<Identifier>>> records;
   std::set<std::pair<std::int64_t, std::int64_t>> never;  // a steward's judgements, both ways
   impl_->RunTx([&](detail::Tx& tx) {
     rows = detail::ReadAllIdentifiers(tx);
+    records = detail::ReadAllRecordValues(tx);
     never.clear();
     for (const auto& row : tx.Exec(detail::kReadAllNever)) {
       never.insert({row[0].as<std::int64_t>(), row[1].as<std::int64_t>()});
@@ -169,14 +199,19 @@ std::vector<ReconcileGroup> Engine::FindReconcileGroups(std::string_view region)
   std::map<Identifier, std::size_t> holders;
   std::map<Identifier, std::vector<std::int64_t>> by_value;
   std::map<std::int64_t, std::vector<std::int64_t>> by_key;
+  std::map<std::int64_t, detail::Variants> variants;
   for (auto& [person, ids] : normalized) {
     detail::Dedup(ids);
     for (const Identifier& id : ids) {
       ++holders[id];
       if (LookedUp(model, id)) by_value[id].push_back(person);
     }
-    for (std::int64_t key : detail::PersonMatchKeys(impl_->planner, ids))
-      by_key[key].push_back(person);
+    detail::Variants& v = variants[person];
+    if (records[person].empty()) records[person] = {ids};  // a person without records
+    for (const auto& r : records[person]) {
+      v.Add(impl_->planner, RenormalizedAll(impl_->normalizer, r, region));
+    }
+    for (std::int64_t key : v.Keys()) by_key[key].push_back(person);
   }
   std::set<std::pair<std::int64_t, std::int64_t>> pairs;
   const auto AddPairs = [&](const std::vector<std::int64_t>& persons, std::size_t cap) {
@@ -204,17 +239,39 @@ std::vector<ReconcileGroup> Engine::FindReconcileGroups(std::string_view region)
     for (std::int64_t x : sets.Members(a)) {
       for (std::int64_t y : sets.Members(b)) {
         if (never.contains({x, y})) return true;
-        if (impl_->matcher.Conflict({x, normalized[x]}, {y, normalized[y]})) return true;
+        if (impl_->matcher.Conflict(normalized[x], normalized[y], ComparisonKind::kDocument) ||
+            impl_->matcher.Conflict(normalized[x], normalized[y], ComparisonKind::kBirthDate)) {
+          return true;
+        }
       }
     }
     return false;
   };
+  // Person a against b as an upsert of each of a's records would compare
+  // them: the best of a's records against b's records it meets.
+  const auto Best = [&](std::int64_t a, std::int64_t b) {
+    std::optional<Score> best;
+    for (const detail::Variant& mine : variants[a].list()) {
+      const ValueCounts counts = OthersHolding(mine.values, holders);
+      Candidate c{b,
+                  variants[b].MetBy(
+                      mine, model, [](std::int64_t) { return true; },
+                      [&](const Identifier& v) { return !impl_->matcher.Generic(v, counts); }),
+                  normalized[b]};
+      if (c.records.empty()) continue;
+      Score s = impl_->matcher.Compare(mine.values, c, counts);
+      const auto rank = [&](const Score& x) {
+        return std::make_pair(impl_->matcher.Matches(x), x.total);
+      };
+      if (!best || rank(s) > rank(*best)) best = std::move(s);
+    }
+    return best;
+  };
   for (const auto& [a, b] : pairs) {
     if (sets.Root(a) == sets.Root(b)) continue;
-    const std::vector<Identifier>& x = normalized[a];
-    const Score score =
-        impl_->matcher.Compare(x, Candidate{b, normalized[b]}, OthersHolding(x, holders));
-    if (score.total < model.threshold && !(score.strong_exact && !score.against)) continue;
+    const std::optional<Score> found = Best(a, b);
+    if (!found || !impl_->matcher.Matches(*found)) continue;
+    const Score& score = *found;
     if (Conflicting(a, b)) continue;
     sets.Union(a, b);
     char total[32];
@@ -293,12 +350,17 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
     detail::DropStaleValues(tx, result.survivor, stale);
     // The records move with the merge (before this, in the same message).
     detail::DeferRenormalizeRecords(tx, result.survivor, stale, stale_today);
-    const std::vector<Identifier> all_today(today.begin(), today.end());
+    detail::Variants variants;  // every record of the group, as it reads today
+    for (const auto& [id, p] : persons) {
+      for (const auto& r : RecordsOf(p)) {
+        variants.Add(impl_->planner, RenormalizedAll(impl_->normalizer, r, group.region));
+      }
+    }
     detail::PersonWrites w;
     w.persons.push_back(result.survivor);
     w.AddTraits(result.survivor, traits);
     w.AddIdentifiers(result.survivor, detail::ToInsert(fresh, impl_->options.model));
-    w.AddMatchKeys(result.survivor, detail::PersonMatchKeys(impl_->planner, all_today));
+    w.AddMatchKeys(result.survivor, variants.Keys());
     detail::DeferUpdates(tx, w);
     result.identifiers_rewritten = stale.size();
   });

@@ -33,7 +33,7 @@ struct Record {
   std::vector<RawIdentifier> identifiers;
   Traits traits;               // added key by key over the person's; a key given wins
   std::string default_region;  // for phones; empty: the configured default
-  // The record's identity (README.md, "Records, judgements and the change
+  // The record's identity (docs/design.md, "Records, judgements and the change
   // feed"): the system it comes from ("crm"; empty: "default") and its id
   // there. A stored (source, record_id) is replaced; an empty record_id is
   // generated and returned.
@@ -54,7 +54,7 @@ struct UpsertResult {
   std::vector<std::int64_t> merged_person_ids;  // ids merged into person_id
   std::vector<Rejection> rejected;              // identifiers left out
   // Values held by more persons than their type's generic cap: they brought
-  // no candidates and weighed nothing (README.md, "Generic values").
+  // no candidates and weighed nothing (docs/matching.md, "Generic values").
   std::vector<Identifier> generic;
   std::string source, record_id;  // the record's identity (record_id generated if none was given)
   // Persons that split off the record's previous person when it was

@@ -1,6 +1,6 @@
 // The store's migration steps, schema/NNNN_<name>.sql, embedded at build time
 // (cmake/EmbedSchema.cmake). MigrateStore (engine/engine.h) applies the ones
-// a store lacks, in order; README.md, "The store and its migrations".
+// a store lacks, in order; docs/operations.md, "The store and its migrations".
 #pragma once
 
 #include <span>

@@ -1,6 +1,6 @@
 // A steward's calls on whole persons: ForgetPerson (erasure, GDPR Art. 17),
 // NeverMatch, AlwaysMatch, and Removal. Each takes the upsert's locks in the
-// upsert's order (README.md, "Records, judgements and the change feed"):
+// upsert's order (docs/design.md, "Records, judgements and the change feed"):
 // every key of the persons in one sorted statement, then their rows,
 // ascending. The keys are learnt by a read before the transaction; a person
 // that gained one meanwhile (or was merged away) makes the call plan again.
@@ -36,7 +36,8 @@ std::optional<Targets> ReadTargets(detail::Tx& tx, const LockPlanner& planner,
   const auto persons = detail::ReadPersons(tx, t.persons);
   if (persons.size() != t.persons.size()) return std::nullopt;
   for (const auto& [id, p] : persons) {
-    const auto keys = detail::PersonLockKeys(planner, p.identifiers);
+    const auto keys =
+        detail::PersonLockKeys(planner, p.identifiers, detail::VariantsOf(planner, p));
     t.keys.insert(t.keys.end(), keys.begin(), keys.end());
   }
   detail::Dedup(t.keys);

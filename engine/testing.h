@@ -28,7 +28,7 @@ struct EngineSeams {
   std::function<void(std::span<const std::int64_t>)> after_key_locks;
   // UNSAFE. ListChanges hands out no positions and lists the change rows by
   // seq, as if seq were the position: a change whose transaction commits
-  // after a later one was listed is never seen (README.md, "The change
+  // after a later one was listed is never seen (docs/batch.md, "The change
   // feed"). The engine logs a warning when it starts with it.
   bool skip_sequencer = false;
   // The engine keeps no planner statistics (engine/detail/stats_keeper.h):

@@ -76,7 +76,7 @@ std::set<std::int64_t> StoredItems(detail::Tx& tx, const BatchReceipt& receipt,
 }
 
 // The chunk's lock keys: its records' own, and for a record naming a stored
-// one every key of that record's person, read now (README.md, "Records,
+// one every key of that record's person, read now (docs/design.md, "Records,
 // judgements and the change feed": the keys are known only once the person
 // is read, and all of them are locked in one statement).
 // `read` runs a transaction.
@@ -108,7 +108,8 @@ void PlanWithdrawals(const RunRead& read, const LockPlanner& planner,
     r.prior_values.insert(r.prior_values.end(), it->second.person_values.begin(),
                           it->second.person_values.end());
     detail::Dedup(r.prior_values);
-    const auto keys = detail::PersonLockKeys(planner, it->second.person_values);
+    const auto keys = detail::PersonLockKeys(
+        planner, it->second.person_values, detail::VariantsOf(planner, it->second.person_records));
     r.plan.lock_keys.insert(r.plan.lock_keys.end(), keys.begin(), keys.end());
     detail::Dedup(r.plan.lock_keys);
   }

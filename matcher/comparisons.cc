@@ -6,13 +6,16 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "matcher/detail/date_compare.h"
+#include "matcher/detail/name_compare.h"
+#include "matcher/detail/organization_compare.h"
 #include "matcher/edit_distance.h"
 #include "matcher/jaro_winkler.h"
-#include "matcher/nicknames.h"
-#include "matcher/phonetic.h"
 
 namespace idres {
 namespace {
+
+namespace md = matcher_detail;
 
 std::vector<std::string> Tokens(std::string_view s) {
   std::vector<std::string> out;
@@ -25,126 +28,16 @@ bool HasDigit(std::string_view s) {
   return std::any_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
 }
 
-// Name levels, best first (LevelNames(kName)).
-enum NameLevel : std::size_t {
-  kNameExact,
-  kNameReordered,
-  kNameNickname,
-  kNameInitial,
-  kNameJw92,
-  kNameJw88,
-  kNameSurnamePhonetic,
-  kNameSurnameOnly,
-  kNameDifferent
-};
-
-// Jaro–Winkler of two name tokens; tokens that differ in a digit are not
-// alike (a number is no typo: "person 1234" is not "person 1235").
-double TokenSimilarity(std::string_view a, std::string_view b) {
-  if (a != b && (HasDigit(a) || HasDigit(b))) return 0.0;
-  return JaroWinkler(a, b);
-}
-
-// The weaker of two token similarities, 1 for two missing tokens.
-double Both(std::string_view ga, std::string_view gb, std::string_view sa, std::string_view sb) {
-  const double g = ga.empty() && gb.empty() ? 1.0 : TokenSimilarity(ga, gb);
-  return std::min(g, TokenSimilarity(sa, sb));
-}
-
 std::string WithoutDigits(std::string_view s) {
   std::string out(s);
   std::erase_if(out, [](unsigned char c) { return std::isdigit(c) != 0; });
   return out;
 }
 
-std::size_t CompareNames(std::string_view a, std::string_view b) {
-  if (a == b) return kNameExact;
-  auto ta = Tokens(a), tb = Tokens(b);
-  std::sort(ta.begin(), ta.end());
-  std::sort(tb.begin(), tb.end());
-  if (ta == tb) return kNameReordered;
-  const NameParts pa = SplitName(a), pb = SplitName(b);
-  if (pa.given.empty() != pb.given.empty()) {
-    // One side is a single name (a given name or a surname, as the source
-    // had it): compared with both parts of the other.
-    const NameParts& one = pa.given.empty() ? pa : pb;
-    const NameParts& two = pa.given.empty() ? pb : pa;
-    if (one.surname == two.given || one.surname == two.surname) return kNameInitial;
-    const double jw = std::max(TokenSimilarity(one.surname, two.given),
-                               TokenSimilarity(one.surname, two.surname));
-    if (jw >= 0.92) return kNameJw92;
-    if (jw >= 0.88) return kNameJw88;
-    // Sounding alike is weak evidence for one token alone ("holly", "hall").
-    return SoundAlike(one.surname, two.surname) || SoundAlike(one.surname, two.given)
-               ? kNameSurnameOnly
-               : kNameDifferent;
-  }
-  const bool both_given = !pa.given.empty();  // else both are single names
-  const bool same_surname = pa.surname == pb.surname;
-  const bool initial =
-      both_given && pa.given[0] == pb.given[0] && (pa.given.size() == 1 || pb.given.size() == 1);
-  if (same_surname && both_given && AreNicknames(pa.given, pb.given)) return kNameNickname;
-  if (same_surname && initial) return kNameInitial;
-  // Token by token, in the given order and crossed (given and surname
-  // swapped by the source).
-  const double jw = std::max(Both(pa.given, pb.given, pa.surname, pb.surname),
-                             both_given ? Both(pa.given, pb.surname, pa.surname, pb.given) : 0.0);
-  if (jw >= 0.92) return kNameJw92;
-  if (jw >= 0.88) return kNameJw88;
-  if (!same_surname && !SoundAlike(pa.surname, pb.surname)) return kNameDifferent;
-  // The surnames sound alike: the given names decide whether that is one
-  // person misspelt or a relative.
-  const bool given_agree = !both_given || initial || TokenSimilarity(pa.given, pb.given) >= 0.88 ||
-                           AreNicknames(pa.given, pb.given);
-  return given_agree ? kNameSurnamePhonetic : kNameSurnameOnly;
-}
-
-// YYYY-MM-DD as its three numbers; false when it is not that shape.
-bool DateParts(std::string_view d, std::array<int, 3>& out) {
-  if (d.size() != 10 || d[4] != '-' || d[7] != '-') return false;
-  out = {std::atoi(std::string(d.substr(0, 4)).c_str()),
-         std::atoi(std::string(d.substr(5, 2)).c_str()),
-         std::atoi(std::string(d.substr(8, 2)).c_str())};
-  return true;
-}
-
-// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
-// days_from_civil).
-long Days(int y, int m, int d) {
-  y -= m <= 2;
-  const long era = (y >= 0 ? y : y - 399) / 400;
-  const long yoe = y - era * 400;
-  const long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
-}
-
-// Whether two numbers are one apart or differ in one digit (as written).
-bool Near(int a, int b, std::string_view ta, std::string_view tb) {
-  if (std::abs(a - b) == 1) return true;
-  std::size_t diff = 0;
-  for (std::size_t i = 0; i < ta.size() && i < tb.size(); ++i) diff += ta[i] != tb[i];
-  return ta.size() == tb.size() && diff == 1;
-}
-
-std::size_t CompareDates(std::string_view a, std::string_view b) {
-  if (a == b) return 0;
-  std::array<int, 3> x{}, y{};
-  if (!DateParts(a, x) || !DateParts(b, y)) return 5;
-  if (x[0] == y[0] && x[1] == y[2] && x[2] == y[1]) return 1;
-  static constexpr std::array<std::size_t, 3> kAt = {0, 5, 8}, kLen = {4, 2, 2};
-  int differing = 0, near = 0;
-  for (std::size_t j = 0; j < 3; ++j) {
-    if (x[j] == y[j]) continue;
-    ++differing;
-    near += Near(x[j], y[j], a.substr(kAt[j], kLen[j]), b.substr(kAt[j], kLen[j]));
-  }
-  if (differing == 1 && near == 1) return 2;
-  // Two adjacent digits transposed (1978-04-21 / 1978-04-12).
-  if (BoundedDamerauLevenshtein(a, b, 2) <= 1) return 2;
-  if (differing == 2 && near == 2) return 3;
-  // Within two years: a badly kept date, or a stranger of the same age;
-  // further apart, another person (a father and his son).
-  return std::labs(Days(x[0], x[1], x[2]) - Days(y[0], y[1], y[2])) <= 730 ? 4 : 5;
+// Jaro–Winkler of two words; words that differ in a digit are not alike.
+double TokenSimilarity(std::string_view a, std::string_view b) {
+  if (a != b && (HasDigit(a) || HasDigit(b))) return 0.0;
+  return JaroWinkler(a, b);
 }
 
 std::size_t CompareEmails(std::string_view a, std::string_view b) {
@@ -180,11 +73,6 @@ bool IsStreetType(std::string_view t) {
 }  // namespace
 
 const std::vector<std::string>& LevelNames(ComparisonKind kind) {
-  static const std::vector<std::string> kName = {
-      "exact",           "reordered",        "nickname",     "initial",  "jaro_winkler_92",
-      "jaro_winkler_88", "surname_phonetic", "surname_only", "different"};
-  static const std::vector<std::string> kDate = {"exact",   "day_month_swapped", "one_off",
-                                                 "two_off", "within_two_years",  "different"};
   static const std::vector<std::string> kEmail = {"exact", "one_edit", "similar", "different"};
   static const std::vector<std::string> kAddress = {"exact", "house_and_street", "postal_code_only",
                                                     "different"};
@@ -193,9 +81,11 @@ const std::vector<std::string>& LevelNames(ComparisonKind kind) {
   static const std::vector<std::string> kExact = {"exact", "different"};
   switch (kind) {
     case ComparisonKind::kName:
-      return kName;
+      return md::NameLevelNames();
     case ComparisonKind::kBirthDate:
-      return kDate;
+      return md::DateLevelNames();
+    case ComparisonKind::kOrganization:
+      return md::OrganizationLevelNames();
     case ComparisonKind::kEmail:
       return kEmail;
     case ComparisonKind::kAddress:
@@ -212,9 +102,11 @@ const std::vector<std::string>& LevelNames(ComparisonKind kind) {
 std::size_t CompareValues(ComparisonKind kind, std::string_view a, std::string_view b) {
   switch (kind) {
     case ComparisonKind::kName:
-      return CompareNames(a, b);
+      return md::CompareNames(a, b);
     case ComparisonKind::kBirthDate:
-      return CompareDates(a, b);
+      return md::CompareDates(a, b);
+    case ComparisonKind::kOrganization:
+      return md::CompareOrganizations(a, b);
     case ComparisonKind::kEmail:
       return CompareEmails(a, b);
     case ComparisonKind::kAddress:
@@ -229,10 +121,22 @@ std::size_t CompareValues(ComparisonKind kind, std::string_view a, std::string_v
 }
 
 NameParts SplitName(std::string_view name) {
-  const auto t = Tokens(name);
-  if (t.empty()) return {};
-  if (t.size() == 1) return {"", t[0]};
-  return {t.front(), t.back()};
+  NameParts p;
+  p.words = Tokens(name);
+  if (p.words.size() > 1 && md::IsNameSuffix(p.words.back())) {
+    p.suffix = std::move(p.words.back());
+    p.words.pop_back();
+  }
+  if (p.words.empty()) return p;
+  p.surname = p.words.back();
+  if (p.words.size() > 1) p.given = p.words.front();
+  return p;
+}
+
+std::string OrganizationCore(std::string_view organization) {
+  std::string out;
+  for (const std::string& w : md::CoreWords(organization)) out += (out.empty() ? "" : " ") + w;
+  return out;
 }
 
 AddressParts SplitAddress(std::string_view address) {
@@ -275,6 +179,8 @@ std::string_view ComparisonName(ComparisonKind kind) {
       return "text";
     case ComparisonKind::kOpaque:
       return "opaque";
+    case ComparisonKind::kOrganization:
+      return "organization";
   }
   return "opaque";
 }
@@ -283,7 +189,8 @@ bool ParseComparison(std::string_view name, ComparisonKind* kind) {
   for (ComparisonKind k :
        {ComparisonKind::kName, ComparisonKind::kBirthDate, ComparisonKind::kEmail,
         ComparisonKind::kPhone, ComparisonKind::kAddress, ComparisonKind::kPostalCode,
-        ComparisonKind::kDocument, ComparisonKind::kText, ComparisonKind::kOpaque}) {
+        ComparisonKind::kDocument, ComparisonKind::kText, ComparisonKind::kOpaque,
+        ComparisonKind::kOrganization}) {
     if (ComparisonName(k) == name) {
       *kind = k;
       return true;

@@ -1,20 +1,30 @@
 // Comparisons: the level two normalized values of one type reach, per
-// comparison kind (README.md, "The matching model"). Levels are numbered
+// comparison kind (docs/matching.md, "The matching model"). Levels are numbered
 // best first; the last is "different". Pure functions of two canonical
 // values; thread-safe.
 //
-//   name        exact, reordered, nickname, initial, jaro_winkler_92,
-//               jaro_winkler_88, surname_phonetic (given names agree),
-//               surname_only (given names differ: a relative), different
-//   birth_date  exact, day_month_swapped, one_off (one of day, month, year
-//               one apart or one digit off, or two digits transposed),
-//               two_off (two of them so), within_two_years, different
-//   email       exact, one_edit, similar, different
+//   name          exact, reordered, subset (one's words all in the other:
+//                 a middle name, a patronymic, a second surname), nickname,
+//                 initial, jaro_winkler_92, jaro_winkler_88, garbled (the
+//                 surnames one or alike, the given names a typo, a scramble
+//                 or a sound-alike of each other), single_token (one
+//                 side a single word found in the other), surname_only
+//                 (given names clearly differ: a relative), suffix_differs (Jr /
+//                 Sr, II / III: father and son), different
+//   birth_date    exact, day_month_swapped, one_off (one of day, month, year
+//                 one apart or one digit off, or two digits transposed),
+//                 two_off (two of them so), same_year (one side a year
+//                 alone, written as 1 January), different, generation
+//                 (fifteen years or more apart, not by a slip of one digit)
+//   email         exact, one_edit, similar, different
 //   phone, postal_code, opaque
-//               exact, different
-//   address     exact, house_and_street, postal_code_only, different
-//   document    exact, one_edit, different
-//   text        exact, similar (Jaro–Winkler 0.88: a typo), different
+//                 exact, different
+//   address       exact, house_and_street, postal_code_only, different
+//   document      exact, one_edit, different
+//   text          exact, similar (Jaro–Winkler 0.88: a typo), different
+//   organization  exact, same_core (the same words once legal forms and
+//                 their spelling are set aside), similar (each word alike,
+//                 in any order), different
 #pragma once
 
 #include <cstddef>
@@ -32,10 +42,13 @@ const std::vector<std::string>& LevelNames(ComparisonKind kind);
 // The level (index into LevelNames(kind)) that `a` and `b` reach.
 std::size_t CompareValues(ComparisonKind kind, std::string_view a, std::string_view b);
 
-// A canonical name split for comparison: the first token is the given name,
-// the last the surname (a single token is a surname).
+// A canonical name split for comparison: a generational suffix (jr, sr,
+// ii, iii, iv) at the end is set apart; of the other words the first is the
+// given name and the last the surname (a single word is a surname, with no
+// given name).
 struct NameParts {
-  std::string given, surname;
+  std::string given, surname, suffix;
+  std::vector<std::string> words;  // without the suffix
 };
 NameParts SplitName(std::string_view name);
 
@@ -46,6 +59,11 @@ struct AddressParts {
   std::string house, street, postal_code;
 };
 AddressParts SplitAddress(std::string_view address);
+
+// A canonical organization name's core: its words without legal forms
+// ("ltd", "gmbh", ...) and articles, spelled alike ("mueller" as
+// "muller"), sorted and joined by one space. Empty when nothing is left.
+std::string OrganizationCore(std::string_view organization);
 
 // ComparisonKind <-> its name in the model file ("name", "birth_date", ...).
 std::string_view ComparisonName(ComparisonKind kind);

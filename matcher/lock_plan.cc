@@ -32,20 +32,42 @@ void AddCodes(const PhoneticCodes& c, std::set<std::string>& out) {
   if (!c.alternate.empty()) out.insert(c.alternate);
 }
 
-// The values `derivation` makes of one value of a type.
-void Derive(std::string_view derivation, const std::string& v, std::set<std::string>& out) {
+// The values `derivation` makes of one organization name: its core, or
+// the codes of its first two core words (a typo elsewhere still meets).
+void DeriveOrganization(std::string_view derivation, const std::string& v,
+                        std::set<std::string>& out) {
+  if (derivation == "core") {
+    if (std::string core = OrganizationCore(v); !core.empty()) out.insert(std::move(core));
+    return;
+  }
+  const std::string core = OrganizationCore(v);
+  std::size_t start = 0;
+  for (int word = 0; word < 2 && start < core.size(); ++word) {
+    const std::size_t end = std::min(core.find(' ', start), core.size());
+    AddCodes(DoubleMetaphone(core.substr(start, end - start)), out);
+    start = end + 1;
+  }
+}
+
+// The values `derivation` makes of one value of a type compared by `kind`.
+void Derive(ComparisonKind kind, std::string_view derivation, const std::string& v,
+            std::set<std::string>& out) {
   if (derivation == "value") {
     out.insert(v);
   } else if (derivation == "year") {
     if (v.size() == 10) out.insert(v.substr(0, 4));
   } else if (derivation == "month_day") {
     if (v.size() == 10) out.insert(v.substr(5));
+  } else if (derivation == "month") {
+    if (v.size() == 10) out.insert(v.substr(5, 2));
   } else if (derivation == "local") {
     if (const std::size_t at = v.rfind('@'); at != std::string::npos) out.insert(v.substr(0, at));
   } else if (derivation == "street") {
     const AddressParts a = SplitAddress(v);
     if (!a.house.empty() && !a.street.empty())
       out.insert(a.house + " " + a.street + " " + a.postal_code);
+  } else if (kind == ComparisonKind::kOrganization) {
+    DeriveOrganization(derivation, v, out);
   } else {
     // A single name may be a given name or a surname: it stands for both.
     NameParts n = SplitName(v);
@@ -57,6 +79,9 @@ void Derive(std::string_view derivation, const std::string& v, std::set<std::str
       AddCodes(DoubleMetaphone(n.surname), out);
     } else if (derivation == "given_class") {
       for (std::string& c : NameClasses(n.given)) out.insert(std::move(c));
+    } else if (derivation == "initials") {
+      out.insert(n.given.substr(0, 1));
+      out.insert(n.surname.substr(0, 1));
     }
   }
 }
@@ -64,16 +89,19 @@ void Derive(std::string_view derivation, const std::string& v, std::set<std::str
 // Appends one composite key per combination of the rule's part values
 // (and, with `named`, each key's rule and parts); stops (returns false) once
 // `out` would exceed `cap`.
-bool AppendRuleKeys(const ValuesByType& values, const BlockingRule& rule, std::size_t cap,
-                    std::vector<std::int64_t>& out, std::vector<NamedKey>* named = nullptr) {
+bool AppendRuleKeys(const Model& model, const ValuesByType& values, const BlockingRule& rule,
+                    std::size_t cap, std::vector<std::int64_t>& out,
+                    std::vector<NamedKey>* named = nullptr) {
   std::vector<std::vector<Identifier>> columns;
   for (const std::string& part : rule.parts) {
     const std::size_t dot = part.find('.');
-    auto it = values.find(std::string_view(part).substr(0, dot));
+    const std::string_view type = std::string_view(part).substr(0, dot);
+    auto it = values.find(type);
     if (it == values.end()) return true;  // the record lacks a type of the rule
+    const ComparisonKind kind = model.Find(type)->comparison;
     std::set<std::string> derived;
     for (const std::string& v : it->second)
-      Derive(std::string_view(part).substr(dot + 1), v, derived);
+      Derive(kind, std::string_view(part).substr(dot + 1), v, derived);
     if (derived.empty()) return true;
     columns.emplace_back();
     for (const std::string& d : derived) columns.back().push_back({rule.name + "." + part, d});
@@ -129,7 +157,7 @@ std::vector<NamedKey> LockPlanner::NamedKeys(std::span<const Identifier> identif
   std::vector<std::int64_t> keys;
   std::vector<NamedKey> out;
   for (const BlockingRule& rule : model_.blocking) {
-    if (!AppendRuleKeys(values, rule, model_.max_keys + 1, keys, &out)) break;
+    if (!AppendRuleKeys(model_, values, rule, model_.max_keys + 1, keys, &out)) break;
   }
   std::sort(out.begin(), out.end(), [](const NamedKey& a, const NamedKey& b) {
     return std::tie(a.rule, a.parts) < std::tie(b.rule, b.parts);
@@ -143,7 +171,7 @@ std::vector<std::int64_t> LockPlanner::MatchKeys(std::span<const Identifier> ide
   std::vector<std::int64_t> keys;
   bool complete = true;
   for (const BlockingRule& rule : model_.blocking) {
-    if (!AppendRuleKeys(values, rule, cap, keys)) {
+    if (!AppendRuleKeys(model_, values, rule, cap, keys)) {
       complete = false;
       break;
     }

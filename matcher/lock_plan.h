@@ -1,6 +1,6 @@
 // LockPlanner: from a record's normalized identifiers, the advisory lock keys
 // its upsert takes and the keys its candidate read goes through
-// (README.md, "Keys become locks").
+// (docs/matching.md, "Keys become locks").
 //
 // Each value of a strong or exclusive type is looked up and locked alone.
 // Each blocking rule of the model contributes one composite key per

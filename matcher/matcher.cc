@@ -42,6 +42,45 @@ std::size_t CountOf(const Identifier& v, const ValueCounts& counts) {
   return it == counts.end() ? 0 : it->second;
 }
 
+// The entities (person, organization) the types of `ids` say the record
+// is; empty when none says.
+std::set<std::string> Entities(const Model& model, std::span<const Identifier> ids) {
+  std::set<std::string> out;
+  for (const Identifier& id : ids) {
+    const TypeModel* t = model.Find(id.type);
+    if (t != nullptr && !t->entity.empty()) out.insert(t->entity);
+  }
+  return out;
+}
+
+// Group totals: per group its best positive weight plus its worst negative
+// one; the comparisons that make neither are not counted.
+void SumGroups(const Model& model, Score& s) {
+  struct Extremes {
+    std::optional<std::size_t> best, worst;
+  };
+  std::map<std::string, Extremes> groups;
+  for (std::size_t i = 0; i < s.comparisons.size(); ++i) {
+    const Comparison& c = s.comparisons[i];
+    const TypeModel* t = model.Find(c.type);
+    const std::string group = t->group.empty() ? c.type : t->group;
+    Extremes& e = groups[group];
+    if (c.weight >= 0 && (!e.best || c.weight > s.comparisons[*e.best].weight)) e.best = i;
+    if (c.weight < 0 && (!e.worst || c.weight < s.comparisons[*e.worst].weight)) e.worst = i;
+  }
+  for (Comparison& c : s.comparisons) c.counted = false;
+  for (const auto& [group, e] : groups) {
+    double total = 0;
+    for (const auto& at : {e.best, e.worst}) {
+      if (!at) continue;
+      s.comparisons[*at].counted = true;
+      total += s.comparisons[*at].weight;
+    }
+    s.total += total;
+    if (total < 0) s.against = true;
+  }
+}
+
 }  // namespace
 
 Matcher::Matcher(Model model) : model_(std::move(model)) {}
@@ -51,21 +90,22 @@ bool Matcher::Generic(const Identifier& value, const ValueCounts& counts) const 
   return t != nullptr && !t->exclusive && CountOf(value, counts) > t->generic_cap;
 }
 
-Score Matcher::Compare(std::span<const Identifier> record, const Candidate& candidate,
+Score Matcher::Compare(std::span<const Identifier> record, std::span<const Identifier> other,
                        const ValueCounts& counts) const {
+  Score s;
+  const std::set<std::string> mine_are = Entities(model_, record), theirs_are = Entities(model_, other);
+  s.other_entity = !mine_are.empty() && !theirs_are.empty() && mine_are != theirs_are;
   std::vector<Identifier> usable;
   for (const Identifier& v : record) {
     if (!Generic(v, counts)) usable.push_back(v);
   }
-  const ByType mine = GroupByType(usable), theirs = GroupByType(candidate.identifiers);
-  Score s;
-  std::map<std::string, std::size_t> best_of_group;  // group -> index into comparisons
+  const ByType mine = GroupByType(usable), theirs = GroupByType(other);
   for (const auto& [type, values] : mine) {
     const TypeModel* t = model_.Find(type);
-    auto other = theirs.find(type);
-    if (t == nullptr || other == theirs.end()) continue;
+    auto found = theirs.find(type);
+    if (t == nullptr || found == theirs.end()) continue;
     const Identifier *a = nullptr, *b = nullptr;
-    const std::size_t level = BestLevel(t->comparison, values, other->second, &a, &b);
+    const std::size_t level = BestLevel(t->comparison, values, found->second, &a, &b);
     Comparison c{type, t->levels[level].name, t->levels[level].weight(), 0, a->value, b->value};
     if (level == 0) {
       // Term frequency: a value held by k persons is k times likelier to be
@@ -75,89 +115,127 @@ Score Matcher::Compare(std::span<const Identifier> record, const Candidate& cand
       c.weight -= c.tf_adjustment;
       if (t->strong) s.strong_exact = true;
     }
-    const std::string group = t->group.empty() ? type : t->group;
     s.comparisons.push_back(std::move(c));
-    auto [it, fresh] = best_of_group.emplace(group, s.comparisons.size() - 1);
-    if (!fresh) {
-      Comparison& held = s.comparisons[it->second];
-      Comparison& now = s.comparisons.back();
-      if (now.weight > held.weight) {
-        held.counted = false;
-        it->second = s.comparisons.size() - 1;
-      } else {
-        now.counted = false;
-      }
-    }
   }
-  for (const auto& [group, at] : best_of_group) {
-    s.total += s.comparisons[at].weight;
-    if (s.comparisons[at].weight < 0) s.against = true;
-  }
+  SumGroups(model_, s);
   return s;
 }
 
-bool Matcher::Conflict(const Candidate& a, const Candidate& b) const {
-  const ByType x = GroupByType(a.identifiers), y = GroupByType(b.identifiers);
+Score Matcher::Compare(std::span<const Identifier> record, const Candidate& candidate,
+                       const ValueCounts& counts) const {
+  Score best;
+  bool any = false;
+  for (std::size_t i = 0; i < candidate.records.size(); ++i) {
+    Score s = Compare(record, candidate.records[i], counts);
+    s.record = i;
+    // The record that makes the match, else the highest total.
+    const auto rank = [&](const Score& x) { return std::make_pair(Matches(x), x.total); };
+    if (!any || rank(s) > rank(best)) best = std::move(s);
+    any = true;
+  }
+  return best;
+}
+
+bool Matcher::Conflict(std::span<const Identifier> a, std::span<const Identifier> b,
+                       ComparisonKind kind) const {
+  const ByType x = GroupByType(a), y = GroupByType(b);
   for (const auto& [type, values] : x) {
     const TypeModel* t = model_.Find(type);
     auto other = y.find(type);
-    if (t == nullptr || other == y.end()) continue;
-    const bool checked =
-        t->comparison == ComparisonKind::kDocument || t->comparison == ComparisonKind::kBirthDate;
+    if (t == nullptr || other == y.end() || t->comparison != kind) continue;
+    // "different", or a level after it (a birth date of another generation).
+    const auto& names = LevelNames(t->comparison);
+    const auto different = static_cast<std::size_t>(
+        std::find(names.begin(), names.end(), "different") - names.begin());
     const Identifier *p = nullptr, *q = nullptr;
-    if (checked &&
-        BestLevel(t->comparison, values, other->second, &p, &q) + 1 == t->levels.size()) {
-      return true;
-    }
+    if (BestLevel(t->comparison, values, other->second, &p, &q) >= different) return true;
   }
   return false;
 }
 
-MatchDecision Matcher::Decide(std::span<const Identifier> record,
-                              std::span<const Candidate> candidates,
-                              const ValueCounts& counts) const {
-  // One candidate per person, even if the caller's rows repeat a person.
-  std::map<std::int64_t, Candidate> persons;
-  for (const Candidate& c : candidates) {
-    Candidate& merged = persons[c.person_id];
-    merged.person_id = c.person_id;
-    merged.identifiers.insert(merged.identifiers.end(), c.identifiers.begin(), c.identifiers.end());
+bool Matcher::Conflict(const Candidate& a, const Score& a_score, const Candidate& b,
+                       const Score& b_score) const {
+  // Documents: any two of the persons'. Birth dates: those of the two
+  // records the record matched, as the persons' other records may hold a
+  // date in error that the evidence already outweighed.
+  if (Conflict(a.identifiers, b.identifiers, ComparisonKind::kDocument)) return true;
+  if (a.records.empty() || b.records.empty()) return false;
+  return Conflict(a.records[a_score.record], b.records[b_score.record],
+                  ComparisonKind::kBirthDate);
+}
+
+void Matcher::JoinBest(std::span<const Identifier> record,
+                       const std::map<std::int64_t, const Candidate*>& by_id,
+                       MatchDecision& d) const {
+  // The best total; a tie goes to the oldest (matches are ascending).
+  std::int64_t best = d.matches.front();
+  for (std::int64_t id : d.matches) {
+    if (d.scores.at(id) > d.scores.at(best)) best = id;
   }
+  std::set<Identifier> held;
+  for (std::int64_t other : d.matches) {
+    if (other == best) continue;
+    const auto& values = by_id.at(other)->identifiers;
+    for (const Identifier& v : record) {
+      if (model_.Exclusive(v.type) && std::binary_search(values.begin(), values.end(), v)) {
+        held.insert(v);
+      }
+    }
+  }
+  d.held_elsewhere.insert(d.held_elsewhere.end(), held.begin(), held.end());
+  d.matches = {best};
+  d.conflict = true;
+}
+
+MatchDecision Matcher::Decide(std::span<const Identifier> record,
+                              std::span<const Candidate> candidates, const ValueCounts& counts,
+                              const ApartFn& apart) const {
+  std::map<std::int64_t, const Candidate*> by_id;
+  for (const Candidate& c : candidates) by_id[c.person_id] = &c;
   MatchDecision d;
   for (const Identifier& v : record) {
     if (Generic(v, counts)) d.generic.push_back(v);
   }
-  for (const auto& [id, candidate] : persons) {
-    Score s = Compare(record, candidate, counts);
+  for (const auto& [id, candidate] : by_id) {
+    Score s = Compare(record, *candidate, counts);
     d.scores[id] = s.total;
     if (Matches(s)) d.matches.push_back(id);
     d.details.emplace(id, std::move(s));
   }
-  for (std::size_t i = 0; i < d.matches.size() && !d.conflict; ++i) {
-    for (std::size_t j = i + 1; j < d.matches.size() && !d.conflict; ++j) {
-      d.conflict = Conflict(persons.at(d.matches[i]), persons.at(d.matches[j]));
+  // Matches that may not be one: a steward's word first, then the evidence.
+  bool steward = false, evidence = false;
+  for (std::size_t i = 0; i < d.matches.size(); ++i) {
+    for (std::size_t j = i + 1; j < d.matches.size(); ++j) {
+      const std::int64_t a = d.matches[i], b = d.matches[j];
+      steward = steward || (apart && apart(a, b));
+      evidence = evidence ||
+                 Conflict(*by_id.at(a), d.details.at(a), *by_id.at(b), d.details.at(b));
     }
   }
-  if (d.conflict) {
-    // The best total; a tie goes to the oldest (matches are ascending).
-    std::int64_t best = d.matches.front();
-    for (std::int64_t id : d.matches) {
-      if (d.scores.at(id) > d.scores.at(best)) best = id;
-    }
-    d.matches = {best};
+  if (steward || evidence) {
+    JoinBest(record, by_id, d);
+    d.kept_apart = steward;
   }
   // Exclusive values held by a person the record does not match.
-  std::set<Identifier> seen;
+  std::set<Identifier> seen(d.held_elsewhere.begin(), d.held_elsewhere.end());
   for (const Identifier& id : record) {
-    if (!model_.Exclusive(id.type) || !seen.insert(id).second) continue;
-    for (const auto& [pid, candidate] : persons) {
+    if (!model_.Exclusive(id.type) || seen.contains(id)) continue;
+    for (const auto& [pid, candidate] : by_id) {
       if (std::binary_search(d.matches.begin(), d.matches.end(), pid)) continue;
-      if (std::find(candidate.identifiers.begin(), candidate.identifiers.end(), id) !=
-          candidate.identifiers.end()) {
+      const auto& values = candidate->identifiers;
+      if (std::binary_search(values.begin(), values.end(), id)) {
         d.held_elsewhere.push_back(id);
+        seen.insert(id);
         break;
       }
     }
+  }
+  const std::optional<std::int64_t> joined = d.survivor();
+  for (const auto& [id, total] : d.scores) {
+    if (std::binary_search(d.matches.begin(), d.matches.end(), id)) continue;
+    if (total < model_.review_threshold) continue;
+    if (joined && apart && apart(*joined, id)) continue;
+    d.possible.push_back(id);
   }
   return d;
 }

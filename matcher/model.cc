@@ -46,12 +46,16 @@ TypeModel Document() {
 }
 
 const std::set<std::string>& Derivations(ComparisonKind kind) {
-  static const std::set<std::string> kName = {"value", "surname", "phonetic", "given_class"};
-  static const std::set<std::string> kDate = {"value", "year", "month_day"};
+  static const std::set<std::string> kName = {"value", "surname", "phonetic", "given_class",
+                                              "initials"};
+  static const std::set<std::string> kDate = {"value", "year", "month", "month_day"};
   static const std::set<std::string> kEmail = {"value", "local"};
   static const std::set<std::string> kAddress = {"value", "street"};
+  static const std::set<std::string> kOrganization = {"value", "core", "phonetic"};
   static const std::set<std::string> kValue = {"value"};
   switch (kind) {
+    case ComparisonKind::kOrganization:
+      return kOrganization;
     case ComparisonKind::kName:
       return kName;
     case ComparisonKind::kBirthDate:
@@ -75,47 +79,67 @@ Model Model::Defaults() {
   // Email, phone and address: a household or an office shares them, so
   // together they are one piece of evidence (group "contact"), and alone
   // they stay below the threshold: a shared one matches only when nothing
-  // speaks against it (Model::threshold, README.md "Decision").
+  // speaks against it (Model::threshold, docs/matching.md "Decision").
   t["email"] = Strong(Type(NormalizerKind::kEmail, ComparisonKind::kEmail,
-                           {{"exact", 0.8, 4e-4},
-                            {"one_edit", 0.05, 1e-3},
-                            {"similar", 0.05, 1e-3},
-                            {"different", 0.1, 0.99}},
+                           {{"exact", 0.8, 1e-4},
+                            {"one_edit", 0.05, 2e-4},
+                            {"similar", 0.1, 2e-4},
+                            {"different", 0.05, 0.99}},
                            5, "contact"));
   t["phone"] = Strong(Type(NormalizerKind::kPhone, ComparisonKind::kPhone,
-                           {{"exact", 0.7, 4e-4}, {"different", 0.2, 0.99}}, 5, "contact"));
+                           {{"exact", 0.7, 1e-4}, {"different", 0.2, 0.99}}, 5, "contact"));
   t["address"] = Type(NormalizerKind::kAddress, ComparisonKind::kAddress,
-                      {{"exact", 0.3, 2e-3},
-                       {"house_and_street", 0.15, 2e-3},
-                       {"postal_code_only", 0.1, 0.01},
-                       {"different", 0.2, 0.98}},
+                      {{"exact", 0.4, 1e-4},
+                       {"house_and_street", 0.1, 1e-4},
+                       {"postal_code_only", 0.3, 1e-3},
+                       {"different", 0.15, 0.99}},
                       10, "contact");
   t["postal_code"] = Type(NormalizerKind::kPostalCode, ComparisonKind::kPostalCode,
-                          {{"exact", 0.8, 0.01}, {"different", 0.1, 0.99}}, 1000, "contact");
+                          {{"exact", 0.8, 1e-3}, {"different", 0.2, 0.99}}, 1000, "contact");
   // A town or city: shared by many (term frequency weighs London down), a
   // typo is still the same place, and moving house makes it differ.
-  t["city"] = Type(NormalizerKind::kName, ComparisonKind::kText,
-                   {{"exact", 0.85, 4e-3}, {"similar", 0.1, 0.01}, {"different", 0.1, 0.9}}, 1000,
+  t["city"] = Type(NormalizerKind::kText, ComparisonKind::kText,
+                   {{"exact", 0.7, 5e-3}, {"similar", 0.15, 2e-3}, {"different", 0.1, 0.99}}, 1000,
                    "contact");
+  // A name: strong when whole, weak as a single word; a relative (the same
+  // surname, a clearly different given name) or another generation (Jr /
+  // Sr) is strong evidence against, stronger than a shared birth date and
+  // address together.
   t["name"] = Type(NormalizerKind::kName, ComparisonKind::kName,
-                   {{"exact", 0.65, 4e-4},
-                    {"reordered", 0.01, 1e-5},
-                    {"nickname", 0.03, 1e-4},
-                    {"initial", 0.03, 3e-4},
-                    {"jaro_winkler_92", 0.12, 3e-4},
-                    {"jaro_winkler_88", 0.06, 1e-3},
-                    {"surname_phonetic", 0.04, 1e-4},
-                    {"surname_only", 0.002, 0.02},
-                    {"different", 0.01, 0.98}},
+                   {{"exact", 0.4, 3.5e-5},
+                    {"reordered", 0.05, 5e-6},
+                    {"subset", 0.05, 1e-5},
+                    {"nickname", 0.05, 1e-5},
+                    {"initial", 0.02, 2e-5},
+                    {"jaro_winkler_92", 0.2, 2e-5},
+                    {"jaro_winkler_88", 0.04, 3e-5},
+                    {"garbled", 0.06, 1e-4},
+                    {"single_token", 0.1, 1e-3},
+                    {"surname_only", 1e-6, 1e-2},
+                    {"suffix_differs", 1e-6, 3e-3},
+                    {"different", 0.12, 0.99}},
                    50);
+  t["name"].entity = "person";
+  // A birth date: a typo is one or two of its parts off; a date further
+  // apart is another person's, never evidence for a match.
   t["birth_date"] = Type(NormalizerKind::kDate, ComparisonKind::kBirthDate,
-                         {{"exact", 0.8, 8e-4},
-                          {"day_month_swapped", 0.02, 1e-4},
-                          {"one_off", 0.12, 1e-3},
-                          {"two_off", 0.04, 5e-3},
-                          {"within_two_years", 0.05, 0.03},
-                          {"different", 0.003, 0.97}},
+                         {{"exact", 0.8, 7e-5},
+                          {"day_month_swapped", 0.01, 2e-5},
+                          {"one_off", 0.1, 1e-3},
+                          {"two_off", 0.02, 8e-3},
+                          {"same_year", 0.1, 4e-3},
+                          {"different", 0.03, 0.9},
+                          {"generation", 1e-5, 0.08}},
                          1000);
+  // An organization: its name with or without its legal form is one
+  // company; two companies at one address (an office building) are two.
+  t["organization"] = Type(NormalizerKind::kOrganization, ComparisonKind::kOrganization,
+                           {{"exact", 0.8, 6e-5},
+                            {"same_core", 0.15, 2e-5},
+                            {"similar", 0.04, 1e-4},
+                            {"different", 0.01, 0.95}},
+                           50);
+  t["organization"].entity = "organization";
   t["cookie"] = OpaqueId();
   t["device_id"] = OpaqueId();
   t["customer_id"] = OpaqueId();
@@ -127,12 +151,18 @@ Model Model::Defaults() {
       {"name_phonetic_year", {"name.phonetic", "birth_date.year"}},
       {"name_phonetic_month_day", {"name.phonetic", "birth_date.month_day"}},
       {"given_class_surname_date", {"name.given_class", "name.surname", "birth_date.value"}},
+      {"given_class_surname", {"name.given_class", "name.surname"}},
+      {"date_initials", {"birth_date.value", "name.initials"}},
+      {"email_local", {"email.local"}},
       {"email_local_year", {"email.local", "birth_date.year"}},
       {"name_postal_code", {"name.value", "postal_code.value"}},
       {"date_postal_code", {"birth_date.value", "postal_code.value"}},
       {"street", {"address.street"}},
       {"name_phonetic_city", {"name.phonetic", "city.value"}},
       {"date_city", {"birth_date.value", "city.value"}},
+      {"organization_core", {"organization.core"}},
+      {"organization_phonetic_postal_code", {"organization.phonetic", "postal_code.value"}},
+      {"organization_phonetic_city", {"organization.phonetic", "city.value"}},
   };
   return model;
 }
@@ -151,6 +181,11 @@ std::map<std::string, NormalizerKind, std::less<>> Model::NormalizerKinds() cons
   std::map<std::string, NormalizerKind, std::less<>> kinds;
   for (const auto& [name, t] : types) kinds[name] = t.kind;
   return kinds;
+}
+
+NormalizerConfig Model::Normalizing(NormalizerConfig config) const {
+  for (const auto& [name, t] : types) config.kinds[name] = t.kind;
+  return config;
 }
 
 std::string Model::Problem() const {

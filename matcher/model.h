@@ -1,4 +1,4 @@
-// Model: how idres decides (README.md, "The matching model"). Per
+// Model: how idres decides (docs/matching.md, "The matching model"). Per
 // identifier type: its normalizer kind, its comparison and that
 // comparison's levels, each with the m and u it is weighed by; whether a
 // value belongs to one person only (exclusive); whether its exact agreement
@@ -33,7 +33,8 @@ enum class ComparisonKind {
   kPostalCode,
   kDocument,
   kText,
-  kOpaque
+  kOpaque,
+  kOrganization
 };
 
 struct Level {
@@ -50,23 +51,30 @@ struct TypeModel {
   // A value belongs to at most one person (the unique index enforces it).
   bool exclusive = false;
   // Exact agreement on a non-generic value matches a person that holds no
-  // evidence against (README.md, "Decision"). Strong values are looked up
+  // evidence against (docs/matching.md, "Decision"). Strong values are looked up
   // and locked one by one.
   bool strong = false;
   // Held by more persons than this, a value is generic: no candidates, no
   // weight.
   std::size_t generic_cap = 5;
-  // Comparisons of one group count once: the group's best weight (a family
-  // shares email, phone and address; that is one piece of evidence).
+  // Comparisons of one group count once: the group's best positive weight
+  // and its worst negative one (a family shares email, phone and address;
+  // that is one piece of evidence).
   std::string group;
+  // What a record holding a value of this type is ("person",
+  // "organization"; empty: says nothing): records of two different
+  // entities never match.
+  std::string entity;
 };
 
-// A blocking rule: one key per combination of the parts' values (README.md,
+// A blocking rule: one key per combination of the parts' values (docs/matching.md,
 // "Keys become locks"). A part is "<type>.<derivation>", derivations:
 // value (any type); year, month_day (birth_date); surname, phonetic (the
 // Double Metaphone codes of given name and surname), given_class (its
 // nickname groups) (name); local (email: the part before @); street
-// (address: house number, street and postal code).
+// (address: house number, street and postal code); core (the words without
+// legal forms, matcher/comparisons.h), phonetic (the Double Metaphone codes
+// of its first two core words) (organization).
 struct BlockingRule {
   std::string name;
   std::vector<std::string> parts;
@@ -75,16 +83,16 @@ struct BlockingRule {
 struct Model {
   std::map<std::string, TypeModel, std::less<>> types;
   std::vector<BlockingRule> blocking;
-  double threshold = 11.0;  // total weight (log2 odds) a person must reach
+  double threshold = 14.5;  // total weight (log2 odds) a person must reach
   // A best candidate from here up to the threshold is a possible match: the
   // record is stored apart, and the pair is kept for a steward's review.
-  double review_threshold = 6.0;
+  double review_threshold = 8.0;
   std::size_t max_keys = 256;  // per record; more is rejected
   // A blocking key held by more persons than this brings no candidates (it
   // is generic, as a value over its cap).
   std::size_t key_cap = 100;
 
-  // The built-in model (README.md, "The matching model").
+  // The built-in model (docs/matching.md, "The matching model").
   static Model Defaults();
 
   // The type's model, or nullptr when the type takes no part in matching.
@@ -93,6 +101,9 @@ struct Model {
 
   // Each type's normalizer kind, for NormalizerConfig::kinds.
   std::map<std::string, NormalizerKind, std::less<>> NormalizerKinds() const;
+  // `config` normalizing every type of the model as its kind says: the one
+  // table of which type is normalized how.
+  NormalizerConfig Normalizing(NormalizerConfig config = NormalizerConfig::Defaults()) const;
 
   // Why the model cannot be used (levels missing, m or u outside (0, 1],
   // unknown blocking parts), or empty.

@@ -15,7 +15,7 @@
 namespace idres {
 namespace {
 
-constexpr std::array<std::pair<NormalizerKind, const char*>, 8> kKinds = {{
+constexpr std::array<std::pair<NormalizerKind, const char*>, 10> kKinds = {{
     {NormalizerKind::kEmail, "email"},
     {NormalizerKind::kPhone, "phone"},
     {NormalizerKind::kOpaque, "opaque"},
@@ -24,6 +24,8 @@ constexpr std::array<std::pair<NormalizerKind, const char*>, 8> kKinds = {{
     {NormalizerKind::kPostalCode, "postal_code"},
     {NormalizerKind::kAddress, "address"},
     {NormalizerKind::kDocument, "document"},
+    {NormalizerKind::kText, "text"},
+    {NormalizerKind::kOrganization, "organization"},
 }};
 
 const char* KindName(NormalizerKind kind) {
@@ -50,6 +52,10 @@ ComparisonKind DefaultComparison(NormalizerKind kind) {
       return ComparisonKind::kAddress;
     case NormalizerKind::kDocument:
       return ComparisonKind::kDocument;
+    case NormalizerKind::kText:
+      return ComparisonKind::kText;
+    case NormalizerKind::kOrganization:
+      return ComparisonKind::kOrganization;
     default:
       return ComparisonKind::kOpaque;
   }
@@ -99,7 +105,7 @@ std::string ApplyType(const std::string& name, const toml::table& t, Model& mode
   std::int64_t cap = static_cast<std::int64_t>(type.generic_cap);
   if (!Read(t, "exclusive", &type.exclusive, &error, at) ||
       !Read(t, "strong", &type.strong, &error, at) || !Read(t, "group", &type.group, &error, at) ||
-      !Read(t, "generic_cap", &cap, &error, at)) {
+      !Read(t, "entity", &type.entity, &error, at) || !Read(t, "generic_cap", &cap, &error, at)) {
     return error;
   }
   if (cap < 1) return at + ".generic_cap: must be at least 1";
@@ -215,7 +221,7 @@ std::string ModelToToml(const Model& model) {
     out << "\n[types." << name << "]\nkind = \"" << KindName(t.kind) << "\"\ncomparison = \""
         << ComparisonName(t.comparison) << "\"\nexclusive = " << (t.exclusive ? "true" : "false")
         << "\nstrong = " << (t.strong ? "true" : "false") << "\ngeneric_cap = " << t.generic_cap
-        << "\ngroup = \"" << t.group << "\"\nlevels = [\n";
+        << "\ngroup = \"" << t.group << "\"\nentity = \"" << t.entity << "\"\nlevels = [\n";
     for (const Level& l : t.levels) {
       out << "  { name = \"" << l.name << "\", m = " << Number(l.m) << ", u = " << Number(l.u)
           << " },  # weight " << std::fixed << std::setprecision(2) << l.weight()

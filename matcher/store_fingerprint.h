@@ -4,7 +4,7 @@
 // blocking keys for the same values (match_keys). Weights, levels, caps and
 // the threshold only shape decisions, and are not in it. The engine keeps
 // the fingerprint of the model that last shaped a store and re-shapes the
-// store at start-up when the model differs (README.md, "The store and its
+// store at start-up when the model differs (docs/operations.md, "The store and its
 // migrations"). Pure; thread-safe.
 #pragma once
 
@@ -19,7 +19,9 @@ namespace idres {
 // changing: a derivation of matcher/lock_plan.cc, Double Metaphone, the
 // nickname table, or the composite key of normalize/lock_key.h. Bump it with
 // such a change, and stores rebuild their match keys at the next start.
-inline constexpr int kKeyDerivationVersion = 1;
+// Version 2: a person's keys are the union of its records' keys, not the keys
+// of the union of its values.
+inline constexpr int kKeyDerivationVersion = 2;
 
 // Lines: the key derivation version; the exclusive types, sorted; each
 // blocking rule in model order with its parts.

@@ -109,9 +109,9 @@ std::string Abbreviated(const std::string& words) {
 }  // namespace
 
 KindResult NormalizeAddress(std::string_view input) {
-  KindResult text = NormalizeName(input);
+  KindResult text = NormalizeText(input);
   if (!text.ok()) {
-    return KindResult::Reject(text.reason == "the name is empty" ? "the address is empty"
+    return KindResult::Reject(text.reason == "the text is empty" ? "the address is empty"
                                                                  : "the address has no letter");
   }
   std::string address = Abbreviated(Words(text.value));

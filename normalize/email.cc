@@ -47,11 +47,22 @@ bool Folds(std::string_view domain, const EmailOptions& options) {
          options.folding_domains.end();
 }
 
+// The address of a mailbox written with a display name, as mail headers
+// and address books write it: `Ann Lee <ann@x.org>`, `"Lee, Ann" <ann@x.org>`
+// and `<ann@x.org>` are ann@x.org. Anything else is the address as given.
+std::string_view AddressOf(std::string_view mailbox) {
+  mailbox = nd::TrimSpace(mailbox);
+  if (mailbox.empty() || mailbox.back() != '>') return mailbox;
+  const std::size_t open = mailbox.rfind('<');
+  if (open == std::string_view::npos) return mailbox;
+  return nd::TrimSpace(mailbox.substr(open + 1, mailbox.size() - open - 2));
+}
+
 }  // namespace
 
 KindResult normalize_detail::NormalizeEmailWith(std::string_view input, const EmailOptions& options,
                                                 bool fast_path) {
-  const std::string text = Canonical(nd::TrimSpace(input), fast_path);
+  const std::string text = Canonical(AddressOf(input), fast_path);
   if (text.empty()) return KindResult::Reject("the email address is empty");
   const std::size_t at = text.find('@');
   if (at == std::string::npos) return KindResult::Reject("the email address has no @");

@@ -1,6 +1,8 @@
 // Email normalizer kind: one canonical spelling per mailbox.
 //
-// Trims, applies NFKC and full Unicode lower case (root locale), converts the
+// A mailbox with a display name (`Ann Lee <ann@x.org>`, `"Lee, Ann"
+// <ann@x.org>`) is its address. Trims, applies NFKC and full Unicode lower
+// case (root locale), converts the
 // domain to ASCII with IDNA (UTS #46: "bücher.de" -> "xn--bcher-kva.de") and
 // checks the syntax: exactly one "@", a local part of 1-64 bytes without
 // whitespace, a domain with a dot, at most 254 bytes in all. Plain ASCII input

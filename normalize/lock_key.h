@@ -1,5 +1,5 @@
 // Lock keys: the 64-bit numbers idres passes to pg_advisory_xact_lock and
-// stores as match keys. A public contract, documented in README.md.
+// stores as match keys. A public contract, documented in docs/design.md ("Lock keys").
 //
 //   key(type, value) = first 8 bytes of SHA-256("<type>:<value>"),
 //                      read big-endian as a signed 64-bit integer.

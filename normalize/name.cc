@@ -1,6 +1,9 @@
 #include "normalize/name.h"
 
+#include <algorithm>
+#include <array>
 #include <string>
+#include <vector>
 
 #include "normalize/detail/icu.h"
 #include "normalize/detail/utf8.h"
@@ -31,15 +34,139 @@ bool ToStableLatin(std::string_view input, std::string& out) {
   return true;
 }
 
+std::vector<std::string> Words(std::string_view s) {
+  std::vector<std::string> out;
+  std::string word;
+  for (char c : s) {
+    if (c == ' ') {
+      if (!word.empty()) out.push_back(std::move(word));
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) out.push_back(std::move(word));
+  return out;
+}
+
+std::string Join(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+template <std::size_t N>
+bool OneOf(const std::array<std::string_view, N>& list, std::string_view word) {
+  return std::find(list.begin(), list.end(), word) != list.end();
+}
+
+// Generational suffixes, as written and as kept.
+std::string SuffixForm(std::string_view word) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 9> kForms = {{
+      {"jr", "jr"}, {"junior", "jr"}, {"sr", "sr"}, {"senior", "sr"}, {"ii", "ii"},
+      {"2nd", "ii"}, {"iii", "iii"}, {"3rd", "iii"}, {"iv", "iv"}}};
+  for (const auto& [written, kept] : kForms) {
+    if (word == written) return std::string(kept);
+  }
+  return {};
+}
+
+// Degrees and the like after a name: no part of it.
+bool IsCredential(std::string_view word) {
+  static constexpr std::array<std::string_view, 8> kCredentials = {"phd", "md",  "esq", "dds",
+                                                                   "mba", "cpa", "jd",  "dphil"};
+  return OneOf(kCredentials, word);
+}
+
+// Forms of address before a name: no part of it either.
+bool IsTitle(std::string_view word) {
+  static constexpr std::array<std::string_view, 13> kTitles = {
+      "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "rev", "herr", "frau", "mme"};
+  return OneOf(kTitles, word);
+}
+
+// Whether `word` (original case) is written in capitals: two letters at
+// least, every cased one upper case (a surname so marked: "MÜLLER Hans").
+bool InCapitals(const std::string& word) {
+  if (!nd::HasLetter(word) || word.size() < 2) return false;
+  return nd::Upper(word) == word && nd::Lower(word) != word;
+}
+
+// "Surname, Given Middle" (a comma: the surname comes first) and
+// "SURNAME Given" (the surname in capitals, first) as "Given Middle
+// Surname"; a suffix after a comma ("John Smith, Jr.") stays at the end.
+std::string GivenNameFirst(std::string_view text) {
+  const std::size_t comma = text.find(',');
+  if (comma != std::string_view::npos) {
+    const std::string before(nd::TrimSpace(text.substr(0, comma)));
+    std::string after(nd::TrimSpace(text.substr(comma + 1)));
+    std::string suffix;
+    if (const std::size_t second = after.find(','); second != std::string::npos) {
+      suffix = std::string(nd::TrimSpace(std::string_view(after).substr(second + 1)));
+      after = std::string(nd::TrimSpace(std::string_view(after).substr(0, second)));
+    }
+    std::string bare = nd::AsciiLower(after);
+    std::erase(bare, '.');
+    if (after.empty() || before.empty() || !SuffixForm(bare).empty() || IsCredential(bare)) {
+      return before + " " + after + " " + suffix;
+    }
+    return after + " " + before + " " + suffix;
+  }
+  std::vector<std::string> words = Words(nd::CollapseSpace(text));
+  std::size_t caps = 0;
+  while (caps < words.size() && InCapitals(words[caps]) &&
+         SuffixForm(nd::AsciiLower(words[caps])).empty()) {
+    ++caps;
+  }
+  if (caps == 0 || caps == words.size()) return std::string(text);
+  std::rotate(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(caps), words.end());
+  return Join(words);
+}
+
+// The lower-case words without punctuation (a hyphen joins two surnames:
+// "garcia-lopez" is "garcia lopez"), titles before the name and
+// credentials after it dropped, a suffix in one spelling.
+std::string Tidy(std::string_view lower) {
+  std::string spaced(lower);
+  for (char& c : spaced) {
+    if (c == '.' || c == ',' || c == '-' || c == '"' || c == '(' || c == ')' || c == ';') c = ' ';
+  }
+  std::vector<std::string> words = Words(spaced);
+  while (words.size() > 1 && IsTitle(words.front())) words.erase(words.begin());
+  while (words.size() > 1 && IsCredential(words.back())) words.pop_back();
+  if (words.size() > 1) {
+    if (std::string suffix = SuffixForm(words.back()); !suffix.empty()) words.back() = suffix;
+  }
+  return Join(words);
+}
+
 }  // namespace
+
+KindResult NormalizeText(std::string_view input) {
+  std::string text;
+  if (nd::IsAscii(input)) {
+    text = nd::CollapseSpace(nd::AsciiLower(input));
+  } else {
+    std::string latin;
+    if (!ToStableLatin(nd::WithoutFormatCharacters(input), latin)) {
+      return KindResult::Reject("the text could not be transliterated (ICU data missing)");
+    }
+    text = nd::CollapseSpace(latin);
+  }
+  if (text.empty()) return KindResult::Reject("the text is empty");
+  if (!nd::HasLetter(text)) return KindResult::Reject("the text has no letter");
+  if (nd::HasControl(text)) return KindResult::Reject("the text contains a control character");
+  return KindResult::Ok(std::move(text));
+}
 
 KindResult NormalizeName(std::string_view input) {
   std::string name;
   if (nd::IsAscii(input)) {
-    name = nd::CollapseSpace(nd::AsciiLower(input));
+    name = nd::AsciiLower(GivenNameFirst(nd::CollapseSpace(input)));
   } else {
     std::string latin;
-    if (!ToStableLatin(nd::WithoutFormatCharacters(input), latin)) {
+    const std::string ordered = GivenNameFirst(nd::WithoutFormatCharacters(nd::Nfkc(input)));
+    if (!ToStableLatin(ordered, latin)) {
       return KindResult::Reject("the name could not be transliterated (ICU data missing)");
     }
     name = nd::CollapseSpace(latin);
@@ -48,7 +175,7 @@ KindResult NormalizeName(std::string_view input) {
   // A lone accent or punctuation is not a name, and would match no one.
   if (!nd::HasLetter(name)) return KindResult::Reject("the name has no letter");
   if (nd::HasControl(name)) return KindResult::Reject("the name contains a control character");
-  return KindResult::Ok(std::move(name));
+  return KindResult::Ok(Tidy(name));
 }
 
 }  // namespace idres

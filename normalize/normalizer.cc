@@ -11,6 +11,7 @@
 #include "normalize/email.h"
 #include "normalize/name.h"
 #include "normalize/opaque.h"
+#include "normalize/organization.h"
 #include "normalize/phone.h"
 #include "normalize/postal_code.h"
 
@@ -36,24 +37,7 @@ std::string PrecheckReason(std::string_view value) {
 
 }  // namespace
 
-NormalizerConfig NormalizerConfig::Defaults() {
-  NormalizerConfig config;
-  config.kinds = {{"email", NormalizerKind::kEmail},
-                  {"phone", NormalizerKind::kPhone},
-                  {"cookie", NormalizerKind::kOpaque},
-                  {"device_id", NormalizerKind::kOpaque},
-                  {"customer_id", NormalizerKind::kOpaque},
-                  {"name", NormalizerKind::kName},
-                  {"city", NormalizerKind::kName},
-                  {"birth_date", NormalizerKind::kDate},
-                  {"postal_code", NormalizerKind::kPostalCode},
-                  {"address", NormalizerKind::kAddress},
-                  {"passport", NormalizerKind::kDocument},
-                  {"drivers_license", NormalizerKind::kDocument},
-                  {"national_id", NormalizerKind::kDocument},
-                  {"tax_id", NormalizerKind::kDocument}};
-  return config;
-}
+NormalizerConfig NormalizerConfig::Defaults() { return NormalizerConfig{}; }
 
 struct Normalizer::Impl {
   NormalizerConfig config;
@@ -79,6 +63,10 @@ struct Normalizer::Impl {
         return NormalizeAddress(value);
       case NormalizerKind::kDocument:
         return NormalizeDocument(value);
+      case NormalizerKind::kText:
+        return NormalizeText(value);
+      case NormalizerKind::kOrganization:
+        return NormalizeOrganization(value);
     }
     return KindResult::Reject("internal error: unknown normalizer kind");
   }

@@ -1,9 +1,9 @@
 // Normalizer: turns a raw (type, value) into one canonical string, or a
 // Rejection that says why not.
 //
-// Which normalizer a type uses is configuration (NormalizerConfig::kinds);
-// the defaults map email, phone, cookie, device_id, customer_id, name,
-// birth_date and postal_code to their kinds. Every value must be valid UTF-8;
+// Which normalizer a type uses is configuration (NormalizerConfig::kinds),
+// filled from the matching model's types (matcher/model.h): the model is the
+// one place that says what an email or a city is. Every value must be valid UTF-8;
 // no normalized value ever contains a control character (U+0000-U+001F,
 // U+007F-U+009F), which is what lets composite lock keys join parts with
 // U+001F (see lock_key.h).
@@ -40,7 +40,9 @@ enum class NormalizerKind {
   kDate,
   kPostalCode,
   kAddress,
-  kDocument
+  kDocument,
+  kText,
+  kOrganization
 };
 
 struct NormalizerConfig {
@@ -56,9 +58,11 @@ struct NormalizerConfig {
   // Domains (ASCII, lowercase) on which gmail-style folding applies: dots in
   // the local part removed, "+tag" dropped. Off (empty) by default.
   std::vector<std::string> email_folding_domains;
-  // Type name -> kind. Defaults() fills the default types.
+  // Type name -> kind: the matching model's types (Model::NormalizerKinds,
+  // matcher/model.h), the one table of which type is normalized how.
   std::map<std::string, NormalizerKind, std::less<>> kinds;
 
+  // The settings above at their defaults, and no type.
   static NormalizerConfig Defaults();
 };
 

@@ -1,4 +1,4 @@
--- idres store, step 1 (README.md, "The store and its migrations"): the
+-- idres store, step 1 (docs/operations.md, "The store and its migrations"): the
 -- schema.sql of the store before the matching model, unchanged but for this
 -- header and the version table, which the migration runner creates and fills
 -- itself (engine/migrate.cc). A store written by that schema.sql already
@@ -36,7 +36,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS identifiers_unique_value
 CREATE INDEX IF NOT EXISTS identifiers_type_value ON identifiers (type, value);
 
 -- Composite keys of each minimal combination of a person's weak values that
--- reaches the match threshold (README.md, "Lock keys"): the candidate read
+-- reaches the match threshold (docs/design.md, "Lock keys"): the candidate read
 -- for weak attributes goes through here, never through a scan of everyone
 -- who shares one postal code.
 CREATE TABLE IF NOT EXISTS match_keys (

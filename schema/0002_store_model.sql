@@ -1,4 +1,4 @@
--- idres store, step 2 (README.md, "The store and its migrations"): what the
+-- idres store, step 2 (docs/operations.md, "The store and its migrations"): what the
 -- model looked like when the stored data were last shaped by it. Two things
 -- in the store follow the model, not the records: identifiers.is_unique
 -- (whether the value's type is exclusive) and match_keys (since the matching

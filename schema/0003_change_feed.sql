@@ -1,4 +1,4 @@
--- idres store, step 3 (README.md, "The change feed"): every change to a
+-- idres store, step 3 (docs/batch.md, "The change feed"): every change to a
 -- person, appended in the transaction that makes it, for downstream systems.
 -- A row holds ids, a kind and a time: no personal data.
 

@@ -1,4 +1,4 @@
--- idres store, step: records (README.md, "Records, judgements and the change
+-- idres store, step: records (docs/design.md, "Records, judgements and the change
 -- feed"). A person is the set of its records: what one source said about one
 -- thing, under (source, record_id). identifiers stays the person-level index
 -- the candidate read and the unique index use, derived from the records: a

@@ -1,4 +1,4 @@
--- idres store, step 5 (README.md, "Records, judgements and the change
+-- idres store, step 5 (docs/design.md, "Records, judgements and the change
 -- feed"): a steward's AlwaysMatch outlives its merge. The records of the two
 -- persons it joined get one bond; whenever a person's records are replayed
 -- (a record of it deleted or replaced), records of one bond stay in one

@@ -1,4 +1,4 @@
--- idres store, step 6 (README.md, "Explanations and possible matches").
+-- idres store, step 6 (docs/matching.md, "Explanations and possible matches").
 
 -- A merge an upsert caused keeps its breakdown: each matched person's
 -- comparisons (type, level, weight, term frequency), one line per person

@@ -1,4 +1,4 @@
--- idres store, step 7 (README.md, "Explanations and possible matches").
+-- idres store, step 7 (docs/matching.md, "Explanations and possible matches").
 
 -- The pairs closed before the statements that close one (a merge, a
 -- never-match, a removal) deleted it: their two ids read, through the

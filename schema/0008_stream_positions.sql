@@ -1,4 +1,4 @@
--- idres store, step 8 (README.md, "Streams: idres consume and the change
+-- idres store, step 8 (docs/batch.md, "Streams: idres consume and the change
 -- feed to Kafka").
 
 -- Where each consumer group stands in each partition of each topic it reads:

@@ -1,4 +1,4 @@
--- idres store, step 9 (README.md, "Access and audit"): who did what.
+-- idres store, step 9 (docs/access.md, "Access and audit"): who did what.
 
 -- Every steward and admin action (SplitPerson, NeverMatch, AlwaysMatch,
 -- DeleteRecord, ForgetPerson), written by the action's own transaction:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's benchmark command (issue 7). On a fresh Debian 12 machine:
+# The README's benchmark command. On a fresh Debian 12 machine:
 # installs missing dependencies, builds (Release), starts a throwaway
 # PostgreSQL 15 cluster (removed afterwards, also on failure), runs the suite
 # (bench/suite, see BENCHMARKS.md) against it, and writes the table, the JSON
@@ -15,6 +15,9 @@
 #   scripts/bench.sh --consume    instead of the suite: `idres consume` against
 #                                 `idres import` of the same records, and the
 #                                 produce-to-commit latency (idres_bench_consume)
+#   scripts/bench.sh --decide     instead of the suite: what deciding a record
+#                                 costs the matcher (idres_bench_decide; no
+#                                 database)
 # Other arguments go to idres_bench (--help lists them). Results land in
 # $IDRES_BENCH_OUT (default build/bench-results/<UTC time>/); the build dir
 # is $IDRES_BENCH_BUILD_DIR (default build/, shared with test.sh). Exit status 0
@@ -31,11 +34,13 @@ BUILD="${IDRES_BENCH_BUILD_DIR:-$IDRES_ROOT/build}"
 # closest to that here.
 SPLIT_CORES=0
 CONSUME=0
+DECIDE=0
 SUITE_ARGS=()
 for arg in "$@"; do
   case "$arg" in
     --split-cores) SPLIT_CORES=1 ;;
     --consume) CONSUME=1 ;;
+    --decide) DECIDE=1 ;;
     *) SUITE_ARGS+=("$arg") ;;
   esac
 done
@@ -55,6 +60,10 @@ fi
 
 OUT="${IDRES_BENCH_OUT:-$BUILD/bench-results/$(date -u +%Y%m%dT%H%M%SZ)}"
 mkdir -p "$OUT"
+if [ "$DECIDE" = 1 ]; then
+  "$BUILD/bench/idres_bench_decide" "${SUITE_ARGS[@]}" | tee "$OUT/results.txt"
+  exit "${PIPESTATUS[0]}"
+fi
 
 # The machine, and what else was running when the run began and ended: on a
 # shared machine the figures are only as good as this record.

@@ -4,7 +4,7 @@
 # by default) from its corpus, build-fuzz/corpus/<target>/: its seeds, and
 # what earlier runs found (kept between runs). Stops with status 1 at the
 # first target that fails, naming it and the input that broke it
-# (build-fuzz/crash-<target>-*). README.md, "Fuzzing every parser of
+# (build-fuzz/crash-<target>-*). docs/access.md, "Fuzzing every parser of
 # outside input".
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"

@@ -1,6 +1,6 @@
 // The steward console's files (api/console/: its HTML, script, style sheet
 // and icon), compiled into the binary by cmake/EmbedConsole.cmake, so that
-// `idres serve` reads no file at run time to serve /console/ (README.md,
+// `idres serve` reads no file at run time to serve /console/ (docs/console.md,
 // "The steward console"). Values with static storage: safe to read from any
 // thread.
 #pragma once

@@ -17,7 +17,7 @@
 // thread, which goes on serving while the upsert waits: the body is bounded
 // by Limits::max_body_bytes and its JSON nesting by kMaxJsonDepth, so
 // decoding it there takes time in proportion to what that thread just read
-// (README.md, "Single upserts under load share transactions"). Handle()
+// (docs/api.md, "Single upserts under load share transactions"). Handle()
 // answers every request; it runs the other methods, which block while the
 // database works (the session runs it on the database thread pool), and an
 // Upsert by that same path, waiting for the outcome.

@@ -2,7 +2,7 @@
 // from the position it sent, each page ListChanges finds is written as one
 // message as soon as the previous one was taken (gRPC's flow control holds
 // a slow reader), and once the feed has nothing new the server looks again
-// every kIdlePoll, one indexed statement each time (README.md, "The change
+// every kIdlePoll, one indexed statement each time (docs/batch.md, "The change
 // feed"). Positions are the feed's: a client that keeps the last one it
 // processed and calls again after it sees every change once. A stop of the
 // server ends the stream with status OK; a failure of the database ends it

@@ -1,5 +1,5 @@
 // Roles, and the one table of the role each method of the service needs
-// (README.md, "Access and audit"). Every transport asks the same table
+// (docs/access.md, "Access and audit"). Every transport asks the same table
 // through IdentityService::Authorize: Connect, gRPC and the console.
 // Pure values and functions; thread-safe.
 #pragma once

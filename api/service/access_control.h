@@ -1,4 +1,4 @@
-// AccessControl: who may call what, and how much (README.md, "Access and
+// AccessControl: who may call what, and how much (docs/access.md, "Access and
 // audit"). It holds the tokens in force (from the tokens file and
 // --auth-token) and each token's limits' state, and admits a call: its
 // bearer token looked up by SHA-256 (unauthenticated when unknown), the

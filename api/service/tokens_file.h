@@ -1,4 +1,4 @@
-// The tokens file of `idres serve --tokens FILE` (README.md, "The tokens
+// The tokens file of `idres serve --tokens FILE` (docs/access.md, "The tokens
 // file"): named tokens, each known by the SHA-256 of the token (never the
 // token), with its roles and optional limits. Reading is separate from
 // using: ParseTokensFile answers a table or the reason the text is refused,

@@ -1,5 +1,5 @@
 // Rebalance: `idres consume`'s side of the group's partition assignment,
-// called by librdkafka on the polling thread (README.md, "Why it holds
+// called by librdkafka on the polling thread (docs/batch.md, "Why it holds
 // under rebalances"). An assignment starts each partition at the position
 // the store holds for it (none: its first message); a revocation waits
 // until the partition's batch in flight has settled, drops what waits, and

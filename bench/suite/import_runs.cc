@@ -329,7 +329,7 @@ struct CopyRows {
 };
 
 CopyRows RowsOfImport(std::int64_t records) {
-  const Normalizer normalizer;
+  const Normalizer normalizer(Model::Defaults().Normalizing());
   const Model model = Model::Defaults();
   const LockPlanner planner(model);
   CopyRows rows;

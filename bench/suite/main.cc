@@ -1,4 +1,4 @@
-// idres_bench: the benchmark suite of issue 7. scripts/bench.sh builds it,
+// idres_bench: the benchmark suite. scripts/bench.sh builds it,
 // starts a throwaway cluster and runs it; BENCHMARKS.md holds the results.
 // Exit status: 0 when every store check that must pass passed and every run
 // ran; 1 otherwise; 2 for bad arguments. Goals never decide it.

@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "bench/suite/load.h"
+#include "matcher/model.h"
 #include "normalize/normalizer.h"
 
 namespace idres::bench {
@@ -17,7 +18,7 @@ constexpr int kIdentifiersPerOp = 5;
 }  // namespace
 
 RunResult RunNormalization(int threads, double seconds) {
-  const Normalizer normalizer;
+  const Normalizer normalizer(Model::Defaults().Normalizing());
   LoadOptions load;
   load.clients = threads;
   load.duration = std::chrono::duration<double>(seconds);

@@ -22,7 +22,7 @@ std::vector<std::string> Words(const std::string& s) {
 
 bool ParseOptions(int argc, char** argv, SuiteOptions& o, int& exit_code) {
   CLI::App app{
-      "idres benchmark suite (issue 7): scenarios a-f in-process and over HTTP, "
+      "idres benchmark suite: scenarios a-f in-process and over HTTP, "
       "beside the naive path and pgbench. See BENCHMARKS.md."};
   bool quick = false, million = false, no_http = false, no_grpc = false, no_pgbench = false,
        no_naive = false;

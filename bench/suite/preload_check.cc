@@ -26,7 +26,7 @@ std::optional<std::string> PreloadShapeProblem(const Cluster& cluster, const std
     return "person 1 should hold 5 identifiers and 1 match key";
   }
 
-  const Normalizer normalizer;
+  const Normalizer normalizer(Model::Defaults().Normalizing());
   for (const auto& id : stored) {
     const auto result = normalizer.Normalize(id.type, id.value);
     const auto* normalized = std::get_if<Identifier>(&result);

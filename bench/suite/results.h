@@ -63,7 +63,7 @@ struct WireCount {
   double transactions_per_op = 0;  // BEGINs seen
 };
 
-// One of the four goals: reported, never asserted.
+// One of the suite's goals (BENCHMARKS.md): reported, never asserted.
 struct Goal {
   std::string name;
   std::string target;    // e.g. ">= 0.80"

@@ -80,7 +80,7 @@ std::string PreloadPhone(std::int64_t i);
 
 // A given name and surname of seven letters each, spread from `n` by a hash
 // ("qzkeupa xhbtmrw"): synthetic persons must neither share one name (every
-// record's blocking keys, README.md "Keys become locks", would be the same
+// record's blocking keys, docs/matching.md "Keys become locks", would be the same
 // few hot locks, as no real population's are) nor be near-spellings of one
 // another (the model would take them for typos of one person).
 std::string LetterName(std::int64_t n);

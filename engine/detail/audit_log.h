@@ -1,4 +1,4 @@
-// The audit trail's writes and reads (README.md, "Access and audit"). An
+// The audit trail's writes and reads (docs/access.md, "Access and audit"). An
 // action's transaction names its actor first (SetActor), so that every
 // history row it writes carries it (the actor column's default reads the
 // transaction-local setting), then appends its audit entry (WriteAudit).

@@ -27,6 +27,8 @@ BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
     b.stored = true;
     b.stored_identifiers = p.identifiers;
     if (auto it = records.find(id); it != records.end()) b.records = std::move(it->second);
+    b.variants = VariantsOf(planner_, p);
+    b.stored_keys = b.variants.Keys();
     b.now = std::move(p);
     persons_.push_back(std::move(b));
     by_id_[id] = persons_.size() - 1;
@@ -36,9 +38,9 @@ BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
 
 void BatchResolver::Index(std::size_t at, bool add) {
   BatchPerson& p = persons_[at];
-  // Keys are computed once per change of a person's values; the writer
+  // Keys are computed once per change of a person's records; the writer
   // stores the same ones.
-  if (add) p.keys = PersonMatchKeys(planner_, p.now.identifiers);
+  if (add) p.keys = p.variants.Keys();
   for (const Identifier& id : p.now.identifiers) {
     if (add) {
       holders_[id].insert(at);
@@ -65,11 +67,28 @@ std::set<std::size_t> BatchResolver::Candidates(const PreparedRecord& record) co
   }
   for (std::int64_t key : record.plan.match_keys) {
     auto it = key_holders_.find(key);
-    if (it != key_holders_.end() && !generic_keys_.contains(key)) {
+    if (it != key_holders_.end() && KeyUsable(key)) {
       found.insert(it->second.begin(), it->second.end());
     }
   }
   return found;
+}
+
+bool BatchResolver::KeyUsable(std::int64_t key) const {
+  if (generic_keys_.contains(key)) return false;
+  const auto it = key_holders_.find(key);
+  return it == key_holders_.end() || it->second.size() <= matcher_.model().key_cap;
+}
+
+Candidate BatchResolver::CandidateFor(std::size_t at, const PreparedRecord& record) const {
+  const BatchPerson& p = persons_[at];
+  Candidate c;
+  c.person_id = p.now.id;
+  c.records = p.variants.MetBy(
+      record.plan, [this](std::int64_t k) { return KeyUsable(k); },
+      [this](const Identifier& v) { return !matcher_.Generic(v, counts_); });
+  c.identifiers = p.now.identifiers;
+  return c;
 }
 
 void BatchResolver::Count(const std::vector<const StoredPerson*>& matched,
@@ -100,7 +119,8 @@ std::int64_t BatchResolver::Create(const std::vector<Identifier>& ids, const Tra
   b.now.identifiers = ids;
   b.now.traits = traits;
   b.now.created_at = b.now.updated_at = kTouchedNow;
-  b.traits_changed = b.identifiers_changed = true;
+  b.traits_changed = b.identifiers_changed = b.keys_changed = true;
+  if (!ids.empty()) b.variants.Add(planner_, ids);
   persons_.push_back(std::move(b));
   by_id_[persons_.back().now.id] = persons_.size() - 1;
   Index(persons_.size() - 1);
@@ -129,7 +149,11 @@ void BatchResolver::Rebuild(std::size_t at, std::vector<StoredRecord> records) {
   p.now.identifiers = UnionOfValues(all);
   p.now.traits = FoldTraits(all);
   p.now.updated_at = kTouchedNow;
-  p.identifiers_changed = p.traits_changed = true;
+  p.identifiers_changed = p.traits_changed = p.keys_changed = true;
+  p.variants = Variants{};
+  for (const StoredRecord* r : all) {
+    if (!r->values.empty()) p.variants.Add(planner_, r->values);
+  }
   for (const Identifier& v : p.now.identifiers) ++counts_[v];
   Index(at);
 }
@@ -300,20 +324,8 @@ void BatchResolver::Review(const PreparedRecord& record, UpsertResult& r) {
   const NeverFn never = [this](std::int64_t a, std::int64_t b) {
     return by_id_.contains(a) && by_id_.contains(b) && Never(a, b);
   };
-  std::set<std::int64_t> chosen;
-  if (r.outcome != Outcome::kCreated) {
-    chosen.insert(r.person_id);
-    chosen.insert(r.merged_person_ids.begin(), r.merged_person_ids.end());
-  }
-  // The possible matches, as ScoreCandidates flags them, without copying
-  // every breakdown on the path of every record.
-  const std::int64_t joined = chosen.empty() ? 0 : *chosen.begin();
-  for (const auto& [id, score] : last_decision_.details) {
-    // never() only for a candidate otherwise possible: it walks judgements.
-    if (IsPossible(score.total, chosen.contains(id), false, matcher_.model()) &&
-        (joined == 0 || !never(joined, id))) {
-      possible_.push_back({r.person_id, id, score.total});
-    }
+  for (std::int64_t id : last_decision_.possible) {
+    possible_.push_back({r.person_id, id, last_decision_.scores.at(id)});
   }
   if (record.explain) {
     r.explanation = ExplainDecision(record, last_decision_, r, matcher_, planner_, generic_keys_,
@@ -356,7 +368,8 @@ std::pair<std::string, std::string> BatchResolver::MergeReasonFor(
     const BatchPerson& p = persons_[by_id_.at(matches[i])];
     CandidateScore& c = scores.emplace_back();
     c.person_id = p.now.id;
-    c.score = matcher_.Compare(record.identifiers, {p.now.id, p.now.identifiers}, counts_);
+    c.score =
+        matcher_.Compare(record.identifiers, CandidateFor(by_id_.at(matches[i]), record), counts_);
     reason += (i ? "; person " : " person ") + std::to_string(p.now.id) + " " + ScoreText(c.score);
   }
   return {reason, EncodeScores(scores, matcher_.model())};
@@ -365,38 +378,16 @@ std::pair<std::string, std::string> BatchResolver::MergeReasonFor(
 UpsertResult BatchResolver::Decide(const PreparedRecord& record,
                                    std::optional<std::size_t> emptied) {
   std::vector<Candidate> candidates;
-  for (std::size_t at : Candidates(record))
-    candidates.push_back({persons_[at].now.id, persons_[at].now.identifiers});
-  last_decision_ = matcher_.Decide(record.identifiers, candidates, counts_);
-  MatchDecision& d = last_decision_;
-  // Persons a steward keeps apart are never merged: the record joins the
-  // best of them (README.md, "Records, judgements and the change feed").
-  const auto apart = [&] {
-    for (std::size_t i = 0; i < d.matches.size(); ++i) {
-      for (std::size_t j = i + 1; j < d.matches.size(); ++j) {
-        if (Never(d.matches[i], d.matches[j])) return true;
-      }
-    }
-    return false;
-  };
-  if (d.matches.size() > 1 && apart()) {
-    const std::int64_t best =
-        *std::max_element(d.matches.begin(), d.matches.end(), [&](std::int64_t x, std::int64_t y) {
-          return std::make_pair(d.scores.at(x), -x) < std::make_pair(d.scores.at(y), -y);
-        });
-    // Exclusive values the others hold stay with them.
-    for (std::int64_t other : d.matches) {
-      if (other == best) continue;
-      const auto& held = At(other).now.identifiers;
-      for (const Identifier& v : record.identifiers) {
-        if (planner_.model().Exclusive(v.type) && std::binary_search(held.begin(), held.end(), v)) {
-          d.held_elsewhere.push_back(v);
-        }
-      }
-    }
-    d.matches = {best};
-    d.conflict = true;
+  for (std::size_t at : Candidates(record)) {
+    Candidate c = CandidateFor(at, record);
+    if (!c.records.empty()) candidates.push_back(std::move(c));
   }
+  // Persons a steward keeps apart are never merged: the matcher joins the
+  // record to the best of them (docs/design.md, "Records, judgements and the
+  // change feed").
+  last_decision_ = matcher_.Decide(record.identifiers, candidates, counts_,
+                                   [this](std::int64_t a, std::int64_t b) { return Never(a, b); });
+  MatchDecision& d = last_decision_;
 
   UpsertResult r;
   r.rejected = record.rejected;
@@ -424,7 +415,14 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
   MergePlan plan = PlanMerge(matched, ids, record.traits);
   if (plan.unchanged) {
     r.outcome = Outcome::kUnchanged;
-    At(r.person_id).records.push_back(NewRecord(record, ids));
+    BatchPerson& p = At(r.person_id);
+    p.records.push_back(NewRecord(record, ids));
+    if (!ids.empty() && p.variants.Add(planner_, ids)) {
+      // The same values in a combination no record said before: new keys.
+      Index(by_id_.at(r.person_id), false);
+      Index(by_id_.at(r.person_id));
+      p.keys_changed = true;
+    }
     return r;
   }
   if (auto over = TraitsOverCap(matched, plan, max_person_traits_)) {
@@ -443,6 +441,7 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
     gone.live = false;
     gone.merged_into = r.person_id;
     Index(by_id_.at(id), false);
+    persons_[survivor_at].variants.AddAll(gone.variants);
     auto& never = persons_[survivor_at].now.never;
     never.insert(never.end(), gone.now.never.begin(), gone.now.never.end());
     auto& into = persons_[survivor_at].records;
@@ -452,9 +451,14 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
   const bool merging = !r.merged_person_ids.empty();
   BatchPerson& survivor = persons_[survivor_at];
   survivor.records.push_back(NewRecord(record, ids));
-  if (merging || !plan.fresh.empty()) {
-    survivor.now.identifiers = std::move(plan.all);
-    survivor.identifiers_changed = true;
+  const bool new_variant = !ids.empty() && survivor.variants.Add(planner_, ids);
+  if (merging || !plan.fresh.empty() || new_variant) {
+    Index(survivor_at, false);
+    if (merging || !plan.fresh.empty()) {
+      survivor.now.identifiers = std::move(plan.all);
+      survivor.identifiers_changed = true;
+    }
+    survivor.keys_changed = true;
     Index(survivor_at);
   }
   survivor.now.traits = std::move(plan.traits);

@@ -26,6 +26,7 @@
 
 #include "engine/detail/prepared_record.h"
 #include "engine/detail/store.h"
+#include "engine/detail/variants.h"
 #include "matcher/matcher.h"
 
 namespace idres::detail {
@@ -53,9 +54,14 @@ struct BatchPerson {
   // record), else the ones this chunk gave it. A record with row 0, or one
   // the database has under another person, is written.
   std::vector<StoredRecord> records;
+  // The distinct value sets of all its records (docs/matching.md, "Evidence comes
+  // from records"): what records are compared with, and its keys' source.
+  Variants variants;
+  std::vector<std::int64_t> stored_keys;  // the keys the database holds for it (stored only)
   bool traits_changed = false;
   bool identifiers_changed = false;
-  std::vector<std::int64_t> keys;  // blocking keys of `now.identifiers`, sorted
+  bool keys_changed = false;
+  std::vector<std::int64_t> keys;  // blocking keys of `variants`, sorted
 
   bool provisional() const { return now.id >= kFirstProvisionalId; }
 };
@@ -89,7 +95,7 @@ class BatchResolver {
     return judgements_;
   }
 
-  // Pairs a record scored in the review band for (README.md, "Possible
+  // Pairs a record scored in the review band for (docs/matching.md, "Possible
   // matches"): (the person the record ended in, the candidate, the score);
   // ids may be provisional or merged away later in the chunk.
   struct Possible {
@@ -117,6 +123,10 @@ class BatchResolver {
  private:
   BatchPerson& At(std::int64_t id);
   std::int64_t Create(const std::vector<Identifier>& ids, const Traits& traits);
+  // What the matcher sees of candidate person `at` for `record`: the
+  // variants the record meets through a key or strong value that is not
+  // generic. No records: the record does not meet it.
+  Candidate CandidateFor(std::size_t at, const PreparedRecord& record) const;
   // Adds person `at` to the index of its values and blocking keys,
   // computing its keys; with `add` false removes it (by the keys last
   // computed).
@@ -126,7 +136,7 @@ class BatchResolver {
   std::set<std::size_t> Candidates(const PreparedRecord& record) const;
   // The counts after the matched persons (survivor first) took in `fresh`.
   void Count(const std::vector<const StoredPerson*>& matched, const std::vector<Identifier>& fresh);
-  // Takes record `record` out of its person (README.md, "Records,
+  // Takes record `record` out of its person (docs/design.md, "Records,
   // judgements and the change feed"): the person is rebuilt from its other
   // records, split when they no longer hold together, and removed when none
   // is left (only by a deletion: a replaced record's emptied person is
@@ -173,6 +183,9 @@ class BatchResolver {
   const std::size_t max_person_traits_;
   std::vector<BatchPerson> persons_;
   std::map<std::int64_t, std::size_t> by_id_;
+  // Whether blocking key `key` may bring candidates: not generic in the
+  // store, and held by no more persons than the key cap in the chunk.
+  bool KeyUsable(std::int64_t key) const;
   // Every (type, value) and blocking key to the persons holding it, as the
   // chunk's decisions leave them.
   std::map<Identifier, std::set<std::size_t>> holders_;

@@ -15,28 +15,24 @@ namespace {
 // Everything but the merges, which MergeInto sends itself.
 struct Writes {
   PersonWrites created, updated;
+  PersonWrites keys_only;  // stored persons that gained keys and nothing else
   RecordWrites stored_records;
   PersonLosses losses;
   std::vector<std::int64_t> emptied;
 };
 
-// The values and keys a stored person that lost some to a withdrawn record
-// no longer holds: what the database has for it (`held`, merged persons'
-// included) and is not in `p.now`.
-void AddLosses(const BatchPerson& p, const std::set<Identifier>& held, const LockPlanner& planner,
-               PersonLosses& losses) {
-  bool lost = false;
+// The values and keys a stored person no longer holds after a withdrawn
+// record: what the database has for it (`held`, merged persons' included)
+// and is not in `p.now`; and its own stored keys not in `p.keys` (merges
+// delete the absorbed persons' keys themselves).
+void AddLosses(const BatchPerson& p, const std::set<Identifier>& held, PersonLosses& losses) {
   for (const Identifier& v : held) {
     if (std::binary_search(p.now.identifiers.begin(), p.now.identifiers.end(), v)) continue;
     losses.id_person.push_back(p.now.id);
     losses.id_type.push_back(v.type);
     losses.id_value.push_back(v.value);
-    lost = true;
   }
-  if (!lost) return;
-  // Merges delete the absorbed persons' keys: the database holds the
-  // person's own.
-  for (std::int64_t k : PersonMatchKeys(planner, p.stored_identifiers)) {
+  for (std::int64_t k : p.stored_keys) {
     if (std::binary_search(p.keys.begin(), p.keys.end(), k)) continue;
     losses.key_key.push_back(k);
     losses.key_person.push_back(p.now.id);
@@ -110,10 +106,16 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
     for (const StoredRecord& r : p.records) {
       if (r.row == 0 || resolver.FinalId(r.person_id) != id) records.Add(id, r);
     }
-    if (!(p.traits_changed || p.identifiers_changed)) continue;
+    if (!(p.traits_changed || p.identifiers_changed)) {
+      // Only new keys (a record saying known values in a new combination):
+      // no change a consumer of the feed would see.
+      if (p.keys_changed) w.keys_only.AddMatchKeys(id, p.keys);
+      continue;
+    }
     PersonWrites& pw = p.provisional() ? w.created : w.updated;
     if (!p.provisional()) pw.persons.push_back(id);
     pw.AddTraits(id, p.now.traits);
+    if (p.keys_changed) pw.AddMatchKeys(id, p.keys);
     if (!p.identifiers_changed) continue;
     const std::set<Identifier>& held = in_database[id];
     std::vector<Identifier> missing;
@@ -121,8 +123,7 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
       if (!held.contains(v)) missing.push_back(v);
     }
     pw.AddIdentifiers(id, ToInsert(missing, planner.model()));
-    pw.AddMatchKeys(id, p.keys);
-    if (p.stored) AddLosses(p, held, planner, w.losses);
+    if (p.stored) AddLosses(p, held, w.losses);
   }
 
   // The merges first: they move rows the database holds, and the identifiers
@@ -140,6 +141,7 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
   DeferShrink(tx, w.losses);
   DeferDropRecords(tx, resolver.deleted_rows(), w.emptied);
   DeferUpdates(tx, w.updated);
+  DeferAddMatchKeys(tx, w.keys_only);
   DeferRecordWrites(tx, w.stored_records);
   if (w.created.persons.empty()) {
     DeferPossibleMatches(tx, w.created.possible);

@@ -1,4 +1,4 @@
-// The change feed's writes and reads (README.md, "The change feed"), one
+// The change feed's writes and reads (docs/batch.md, "The change feed"), one
 // function per statement of engine/detail/statements.h.
 //
 // Writing: the statements that write persons append their own change rows

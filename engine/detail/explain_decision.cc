@@ -6,14 +6,9 @@
 
 namespace idres::detail {
 
-bool IsPossible(double total, bool chosen, bool kept_apart, const Model& model) {
-  return !chosen && !kept_apart && total >= model.review_threshold;
-}
-
 std::vector<CandidateScore> ScoreCandidates(const MatchDecision& d, const Matcher& matcher,
                                             const std::set<std::int64_t>& chosen,
                                             const NeverFn& never) {
-  const Model& model = matcher.model();
   std::vector<CandidateScore> out;
   for (const auto& [id, score] : d.details) {
     CandidateScore c;
@@ -30,10 +25,8 @@ std::vector<CandidateScore> ScoreCandidates(const MatchDecision& d, const Matche
       }
     }
   }
-  const std::int64_t joined = chosen.empty() ? 0 : *chosen.begin();
   for (CandidateScore& c : out) {
-    c.possible =
-        IsPossible(c.score.total, c.chosen, joined != 0 && never(joined, c.person_id), model);
+    c.possible = std::binary_search(d.possible.begin(), d.possible.end(), c.person_id);
   }
   std::sort(out.begin(), out.end(), [](const CandidateScore& a, const CandidateScore& b) {
     return a.score.total != b.score.total ? a.score.total > b.score.total

@@ -1,5 +1,5 @@
 // The explanation of one record's decision, built from what the resolver
-// saw and did (README.md, "Explanations and possible matches"), and the
+// saw and did (docs/matching.md, "Explanations and possible matches"), and the
 // compact text a merge's breakdown is kept in (merges.scores). Pure;
 // thread-safe. Internal to engine/.
 #pragma once
@@ -21,11 +21,6 @@ namespace idres::detail {
 
 // Whether a steward said live persons `a` and `b` are not one.
 using NeverFn = std::function<bool(std::int64_t, std::int64_t)>;
-
-// Whether a candidate scoring `total` is a possible match of the person a
-// record joined (README.md, "Possible matches"): not chosen, at or above
-// the review threshold, and not kept apart from it by a never-match.
-bool IsPossible(double total, bool chosen, bool kept_apart, const Model& model);
 
 // Every candidate of decision `d` scored, best total first (ties: the
 // smaller id), with its matched, chosen and never-with flags; `chosen`: the

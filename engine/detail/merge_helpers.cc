@@ -1,6 +1,5 @@
 #include "engine/detail/merge_helpers.h"
 
-#include <spdlog/spdlog.h>
 #include <algorithm>
 #include <cstdio>
 #include <set>
@@ -20,20 +19,10 @@ NewIdentifiers ToInsert(const std::vector<Identifier>& ids, const Model& model) 
   return out;
 }
 
-std::vector<std::int64_t> PersonMatchKeys(const LockPlanner& planner,
-                                          const std::vector<Identifier>& ids) {
-  bool truncated = false;
-  auto keys = planner.MatchKeys(ids, kMaxPersonMatchKeys, &truncated);
-  if (truncated) {
-    spdlog::warn("a person holds more than {} blocking keys; the rest are not indexed",
-                 kMaxPersonMatchKeys);
-  }
-  return keys;
-}
-
 std::vector<std::int64_t> PersonLockKeys(const LockPlanner& planner,
-                                         const std::vector<Identifier>& ids) {
-  std::vector<std::int64_t> keys = PersonMatchKeys(planner, ids);
+                                         const std::vector<Identifier>& ids,
+                                         const Variants& variants) {
+  std::vector<std::int64_t> keys = variants.Keys();
   for (const Identifier& id : ids) {
     const TypeModel* t = planner.model().Find(id.type);
     if (t != nullptr && (t->strong || t->exclusive)) keys.push_back(LockKey(id));

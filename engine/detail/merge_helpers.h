@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/detail/store.h"
+#include "engine/detail/variants.h"
 #include "matcher/lock_plan.h"
 #include "matcher/matcher.h"
 
@@ -24,15 +25,13 @@ inline constexpr std::size_t kMaxPersonMatchKeys = 4096;
 // `ids` as insert arrays, each flagged unique when its type is exclusive.
 NewIdentifiers ToInsert(const std::vector<Identifier>& ids, const Model& model);
 
-// The match keys of a person holding `ids` (capped, with a warning).
-std::vector<std::int64_t> PersonMatchKeys(const LockPlanner& planner,
-                                          const std::vector<Identifier>& ids);
-
-// Every key through which a person holding `ids` can be found: each strong
-// or exclusive value's key and every blocking key. What a change that moves
-// the person's values (a withdrawn record) locks. Sorted, unique.
+// Every key through which a person holding `ids`, with records of
+// `variants`, can be found: each strong or exclusive value's key and every
+// blocking key of its variants. What a change that moves the person's
+// values (a withdrawn record) locks. Sorted, unique.
 std::vector<std::int64_t> PersonLockKeys(const LockPlanner& planner,
-                                         const std::vector<Identifier>& ids);
+                                         const std::vector<Identifier>& ids,
+                                         const Variants& variants);
 
 // `score` for people, without values: "email exact +9.1, name similar
 // +3.2, birth_date different -6.6 = 5.7" (the comparisons that counted).

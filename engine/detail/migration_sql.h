@@ -56,9 +56,10 @@ inline constexpr Statement kSetUniqueFlags{
 inline constexpr Statement kClearMatchKeys{"idres_clear_match_keys", "DELETE FROM match_keys"};
 inline constexpr Statement kReadPersonChunk{
     "idres_read_person_chunk",
-    "SELECT p.id, i.type, i.value"
+    "SELECT p.id, r.id, v.t, v.v"
     " FROM (SELECT id FROM persons WHERE id > $1::bigint ORDER BY id LIMIT $2::int) p"
-    " LEFT JOIN identifiers i ON i.person_id = p.id ORDER BY p.id, i.type, i.value"};
+    " LEFT JOIN records r ON r.person_id = p.id"
+    " LEFT JOIN LATERAL unnest(r.types, r.vals) AS v(t, v) ON true ORDER BY p.id, r.id"};
 inline constexpr Statement kInsertMatchKeys{
     "idres_insert_match_keys",
     "INSERT INTO match_keys (key, person_id) SELECT * FROM unnest($1::bigint[], $2::bigint[])"};

@@ -1,11 +1,14 @@
 #include "engine/detail/model_sync.h"
 
+#include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "engine/detail/merge_helpers.h"
 #include "engine/detail/migration_sql.h"
 #include "engine/detail/pg_array.h"
+#include "engine/detail/variants.h"
 #include "matcher/lock_plan.h"
 #include "matcher/store_fingerprint.h"
 
@@ -27,8 +30,9 @@ void RefuseSharedExclusive(Tx& tx, const std::string& exclusive) {
                    "persons first; nothing was changed");
 }
 
-// Every live person's match keys from its stored identifiers, kSyncChunkPersons
-// persons per round trip; each chunk's keys travel with the next read.
+// Every live person's match keys from its records (the union of each
+// record's keys, engine/detail/variants.h), kSyncChunkPersons persons per
+// round trip; each chunk's keys travel with the next read.
 std::int64_t RebuildMatchKeys(Tx& tx, const LockPlanner& planner) {
   tx.Defer(kClearMatchKeys);
   std::int64_t after = 0, persons = 0;
@@ -36,21 +40,29 @@ std::int64_t RebuildMatchKeys(Tx& tx, const LockPlanner& planner) {
     const Rows rows = tx.Exec(kReadPersonChunk, after, kSyncChunkPersons);
     if (rows.empty()) return persons;
     std::vector<std::int64_t> keys, owners;
-    std::vector<Identifier> ids;
+    std::map<std::int64_t, std::vector<Identifier>> records;  // by record row
     std::int64_t current = 0;  // ids start at 1
     const auto flush = [&] {
-      for (std::int64_t key : PersonMatchKeys(planner, ids)) {
+      std::vector<std::vector<Identifier>> values;
+      for (auto& [row, v] : records) {
+        std::sort(v.begin(), v.end());
+        values.push_back(std::move(v));
+      }
+      for (std::int64_t key : VariantsOf(planner, values).Keys()) {
         keys.push_back(key);
         owners.push_back(current);
       }
-      ids.clear();
+      records.clear();
       ++persons;
     };
     for (const auto& row : rows) {
       const auto id = row[0].as<std::int64_t>();
       if (current != 0 && id != current) flush();
       current = id;
-      if (!row[1].is_null()) ids.push_back({row[1].as<std::string>(), row[2].as<std::string>()});
+      if (!row[2].is_null()) {
+        records[row[1].as<std::int64_t>()].push_back(
+            {row[2].as<std::string>(), row[3].as<std::string>()});
+      }
     }
     flush();
     after = current;

@@ -8,7 +8,7 @@
 // makes a shared type exclusive, resets the flags in one statement, rebuilds
 // match_keys chunk by chunk (bounded memory, one transaction) with
 // PersonMatchKeys, the derivation every upsert writes with, and records the
-// fingerprint. README.md, "The store and its migrations".
+// fingerprint. docs/operations.md, "The store and its migrations".
 // Thread-safety: as the Tx it runs in. Internal to engine/.
 #pragma once
 

@@ -67,7 +67,7 @@ void Dedup(std::vector<T>& v) {
 // its record key locked.
 PreparedRecord PrepareDeletion(const std::string& source, const std::string& record_id);
 
-// SplitPerson of `person` into `groups` (README.md, "Records, judgements and
+// SplitPerson of `person` into `groups` (docs/design.md, "Records, judgements and
 // the change feed"): every record key locked; `error` when the groups
 // cannot split a person (fewer than two, an empty one, a record twice, an
 // identity that names no record).

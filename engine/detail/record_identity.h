@@ -1,4 +1,4 @@
-// A record's identity, (source, record_id) (README.md, "Records, judgements
+// A record's identity, (source, record_id) (docs/design.md, "Records, judgements
 // and the change feed"): what may name a record, the id generated for a
 // record that names none, and the advisory lock key every write of one
 // record takes. Pure apart from the random generator; thread-safe.

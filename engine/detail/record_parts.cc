@@ -7,6 +7,7 @@
 
 #include "engine/detail/merge_helpers.h"
 #include "engine/detail/prepared_record.h"
+#include "engine/detail/variants.h"
 
 namespace idres::detail {
 namespace {
@@ -15,24 +16,23 @@ namespace {
 struct Part {
   std::vector<std::size_t> records;
   std::vector<Identifier> values;  // sorted, unique
-  std::vector<std::int64_t> keys;  // PersonMatchKeys(values)
+  Variants variants;               // of its records
   bool live = true;
 };
 
-bool Shares(const Part& part, const LockPlan& plan, const Matcher& matcher,
-            const ValueCounts& counts, const std::set<std::int64_t>& generic_keys) {
-  for (const Identifier& v : plan.lookups) {
-    if (std::binary_search(part.values.begin(), part.values.end(), v) &&
-        !matcher.Generic(v, counts)) {
-      return true;
-    }
-  }
-  for (std::int64_t k : plan.match_keys) {
-    if (std::binary_search(part.keys.begin(), part.keys.end(), k) && !generic_keys.contains(k)) {
-      return true;
-    }
-  }
-  return false;
+// What the matcher sees of part `p` (id `id`) for a record planned as
+// `plan`: the variants it meets through a key or strong value that is not
+// generic.
+Candidate PartCandidate(const Part& p, std::int64_t id, const LockPlan& plan,
+                        const Matcher& matcher, const ValueCounts& counts,
+                        const std::set<std::int64_t>& generic_keys) {
+  Candidate c;
+  c.person_id = id;
+  c.records = p.variants.MetBy(
+      plan, [&](std::int64_t k) { return !generic_keys.contains(k); },
+      [&](const Identifier& v) { return !matcher.Generic(v, counts); });
+  c.identifiers = p.values;
+  return c;
 }
 
 // Joins into one the live parts that hold records of one bond.
@@ -82,9 +82,10 @@ std::vector<std::vector<std::size_t>> HoldTogether(const Matcher& matcher,
     const LockPlan plan = planner.Plan(r.values);
     std::vector<Candidate> candidates;
     for (std::size_t p = 0; p < parts.size(); ++p) {
-      if (parts[p].live && Shares(parts[p], plan, matcher, counts, generic_keys)) {
-        candidates.push_back({static_cast<std::int64_t>(p) + 1, parts[p].values});
-      }
+      if (!parts[p].live) continue;
+      Candidate c = PartCandidate(parts[p], static_cast<std::int64_t>(p) + 1, plan, matcher, counts,
+                                  generic_keys);
+      if (!c.records.empty()) candidates.push_back(std::move(c));
     }
     const MatchDecision d = matcher.Decide(r.values, candidates, counts);
     std::size_t into = parts.size();
@@ -97,6 +98,7 @@ std::vector<std::vector<std::size_t>> HoldTogether(const Matcher& matcher,
         Part& keep = parts[into];
         keep.records.insert(keep.records.end(), gone.records.begin(), gone.records.end());
         keep.values.insert(keep.values.end(), gone.values.begin(), gone.values.end());
+        keep.variants.AddAll(gone.variants);
         gone = Part{};
         gone.live = false;
       }
@@ -105,7 +107,7 @@ std::vector<std::vector<std::size_t>> HoldTogether(const Matcher& matcher,
     part.records.push_back(i);
     part.values.insert(part.values.end(), r.values.begin(), r.values.end());
     Dedup(part.values);
-    part.keys = PersonMatchKeys(planner, part.values);
+    part.variants.Add(planner, r.values);
   }
   JoinBonds(parts, records);
   std::vector<std::vector<std::size_t>> out;

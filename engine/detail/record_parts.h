@@ -1,4 +1,4 @@
-// What a person is made of once a record is withdrawn from it (README.md,
+// What a person is made of once a record is withdrawn from it (docs/design.md,
 // "Records, judgements and the change feed"): its remaining records
 // replayed, in the order they were written, as upserts of one person's
 // records, so that the records that no longer hold together under the model

@@ -53,7 +53,8 @@ NamedRecords ReadNamed(Tx& tx, const std::vector<PreparedRecord>& records,
 void RequireKeysHeld(const NamedRecords& named, const std::map<std::int64_t, StoredPerson>& persons,
                      const LockPlanner& planner, std::span<const std::int64_t> held) {
   for (const auto& [identity, person] : named) {
-    for (std::int64_t k : PersonLockKeys(planner, persons.at(person).identifiers)) {
+    const StoredPerson& p = persons.at(person);
+    for (std::int64_t k : PersonLockKeys(planner, p.identifiers, VariantsOf(planner, p))) {
       if (!std::binary_search(held.begin(), held.end(), k)) throw KeysGrewError();
     }
   }

@@ -1,4 +1,4 @@
-// Resolve: steps 4 to 7 of the upsert (README.md, "The upsert transaction")
+// Resolve: steps 4 to 7 of the upsert (docs/design.md, "The upsert transaction")
 // for records whose key locks the caller holds — the one path every record
 // takes: a single Upsert is a batch of one, and a BatchUpsert chunk, an
 // import batch or a group of queued upserts is the same call with more

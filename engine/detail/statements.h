@@ -23,7 +23,7 @@ struct Statement {
   "CASE tkind WHEN 'number' THEN to_jsonb(tv::numeric) WHEN 'boolean' THEN " \
   "to_jsonb(tv::boolean) ELSE to_jsonb(tv) END"
 
-// A chunk's records, written with their persons (README.md, "Records,
+// A chunk's records, written with their persons (docs/design.md, "Records,
 // judgements and the change feed"): CTEs rv (per record ordinal, its values
 // as two sorted arrays, from ord/type/value arrays vo, vt, vv) and rt (its
 // traits as jsonb, from ord/key/kind/text arrays to, tk, tkd, tv).
@@ -124,7 +124,8 @@ inline constexpr Statement kLockPersons{
 // Step 5's re-read, and GetPerson: one snapshot of the persons $1, as rows
 // (person_id, kind, a, b, c): kind 'p' = (created_at, updated_at), 'i' =
 // (type, value), 't' = (key, jsonb type, text value), 'j' = (a person it
-// must never be merged with).
+// must never be merged with), 'r' = (a record's row, type, value): the
+// values of its records, records holding the same values read once.
 inline constexpr Statement kReadPersons{
     "idres_read_persons",
     "SELECT id, 'p', " IDRES_SQL_RFC3339("created_at") ", " IDRES_SQL_RFC3339(
@@ -134,7 +135,12 @@ inline constexpr Statement kReadPersons{
                       " UNION ALL SELECT p.id, 't', t.key, jsonb_typeof(t.value), t.value #>> '{}'"
                       " FROM persons p, jsonb_each(p.traits) AS t WHERE p.id = ANY($1::bigint[])"
                       " UNION ALL SELECT person_id, 'j', other_id::text, NULL, NULL FROM judgements"
-                      " WHERE person_id = ANY($1::bigint[]) AND kind = 'never'"};
+                      " WHERE person_id = ANY($1::bigint[]) AND kind = 'never'"
+                      " UNION ALL SELECT r.person_id, 'r', r.id::text, v.t, v.v FROM"
+                      " (SELECT DISTINCT ON (person_id, types, vals) id, person_id, types, vals"
+                      "  FROM records WHERE person_id = ANY($1::bigint[])"
+                      "  ORDER BY person_id, types, vals, id) r,"
+                      " unnest(r.types, r.vals) AS v(t, v)"};
 
 // Step 6, merge: the absorbed persons' ($2) identifiers move to the
 // survivor ($1); deleted and re-inserted in one statement, so the unique
@@ -149,7 +155,7 @@ inline constexpr Statement kMoveIdentifiers{
 
 // Step 6, merge: older redirects to the absorbed persons ($2) now point at
 // the survivor ($1) so one hop always reaches a live person; each absorbed
-// id redirects to it, with a 'merged' change row (README.md, "The change
+// id redirects to it, with a 'merged' change row (docs/batch.md, "The change
 // feed"; the survivor's 'updated' comes with kUpdatePersons); their records
 // move to it; the possible matches among them, closed now, go; then the
 // absorbed rows go. $3 reason.
@@ -191,7 +197,7 @@ inline constexpr Statement kRedirectAndDelete{
 // person, source, record id; $20-$22 values; $23-$26 traits), a stored
 // record moving to one (a part split off its person) written whole. Each
 // person gets a 'created' change row, in creation order, and each of them
-// merged away a 'merged' one after it (README.md, "The change feed"); then
+// merged away a 'merged' one after it (docs/batch.md, "The change feed"); then
 // each stored person $27[i] that the created part $28[i] split off a 'split'
 // row naming it; $29[i]/$30[i] never-match judgements (a split's parts),
 // written both ways.
@@ -248,7 +254,7 @@ inline constexpr Statement kCreatePersons{
 // Step 7 for stored persons ($1): their traits written whole ($2-$5:
 // person, key, kind, text), new identifiers ($6-$9: person, type, value,
 // unique) and match keys ($10/$11: key, person); each person gets an
-// 'updated' change row (README.md, "The change feed"). updated_at is the
+// 'updated' change row (docs/batch.md, "The change feed"). updated_at is the
 // time of this write, after every lock wait, not the transaction's start:
 // merges fold traits in updated_at order, and a write that waited on a lock
 // commits after one that began later.
@@ -267,6 +273,13 @@ inline constexpr Statement kUpdatePersons{
     "  SELECT x.p, 'updated' FROM unnest($1::bigint[]) WITH ORDINALITY AS x(p, n) ORDER BY x.n)"
     " UPDATE persons SET traits = COALESCE((SELECT t.traits FROM t WHERE t.o = persons.id),"
     " '{}'::jsonb), updated_at = clock_timestamp() WHERE persons.id = ANY($1::bigint[])"};
+
+// Step 7, the match keys a stored person gained without any other change
+// (key, person: $1/$2): a record saying known values in a new combination.
+inline constexpr Statement kAddMatchKeys{
+    "idres_add_match_keys",
+    "INSERT INTO match_keys (key, person_id) SELECT * FROM unnest($1::bigint[], $2::bigint[])"
+    " ON CONFLICT DO NOTHING"};
 
 // Step 7, the records of stored persons (the arrays of kCreatePersons'
 // $16-$26), inserted or replacing the stored record of the same identity.
@@ -313,16 +326,18 @@ inline constexpr Statement kDropRecords{
     "  SELECT unnest($2::bigint[]), 'emptied' RETURNING 1)"
     " DELETE FROM persons WHERE id = ANY($2::bigint[])"};
 
-// The stored records named ($1 sources, $2 record ids) and every value of
-// the person each belongs to: rows (ordinal, row id, person, type, value;
-// type and value NULL for a person without values). Before a chunk's
-// transaction, to learn the keys it must lock; inside it, where they are.
+// The stored records named ($1 sources, $2 record ids) and the values of
+// every record of the person each belongs to: rows (ordinal, row id,
+// person, a record of the person, type, value; the last three NULL for a
+// person without values). Before a chunk's transaction, to learn the keys
+// it must lock; inside it, where they are.
 inline constexpr Statement kReadNamedRecords{
     "idres_read_named_records",
-    "SELECT n.ord, r.id, r.person_id, i.type, i.value"
+    "SELECT n.ord, r.id, r.person_id, o.id, v.t, v.v"
     " FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS n(source, record_id, ord)"
     " JOIN records r ON r.source = n.source AND r.record_id = n.record_id"
-    " LEFT JOIN identifiers i ON i.person_id = r.person_id"};
+    " LEFT JOIN records o ON o.person_id = r.person_id"
+    " LEFT JOIN LATERAL unnest(o.types, o.vals) AS v(t, v) ON true"};
 
 // Every record of the persons $1, as rows (kind, row id, a, b, c, d, e, f):
 // 'r' = (person, source, record id, created_at, updated_at, bond); 'v' =
@@ -449,7 +464,7 @@ inline constexpr Statement kWritePossibleMatches{
     IDRES_SQL_POSSIBLE_INSERT("x.a", "x.b",
                               "unnest($1::bigint[], $2::bigint[], $3::float8[]) AS x(a, b, s)")};
 
-// ListPossibleMatches: the open pairs (README.md, "Possible matches") of
+// ListPossibleMatches: the open pairs (docs/matching.md, "Possible matches") of
 // the stored rows pm `from`, in the order (score DESC, person_a, person_b)
 // of the rows, after the cursor ($1 score, $2/$3: the last row's stored
 // ids; 'Infinity', 0, 0 for the first page), at most $4. A row is read
@@ -529,6 +544,13 @@ inline constexpr Statement kReadAllIdentifiers{
     "idres_read_all_identifiers",
     "SELECT person_id, type, value FROM identifiers ORDER BY person_id, type, value"};
 
+// Reconcile: every record's values, as rows (person, record row, type,
+// value), a record's rows together.
+inline constexpr Statement kReadAllRecordValues{
+    "idres_read_all_record_values",
+    "SELECT r.person_id, r.id, v.t, v.v FROM records r, unnest(r.types, r.vals) AS v(t, v)"
+    " ORDER BY r.person_id, r.id"};
+
 // Reconcile: person $1's stored values $2/$3 (replaced by normalized ones)
 // and all its match keys (recomputed from the normalized values).
 inline constexpr Statement kDropStaleValues{
@@ -584,7 +606,7 @@ inline constexpr Statement kReadStreamPositions{
     "SELECT partition, next_offset FROM stream_positions"
     " WHERE consumer_group = $1 AND topic = $2"};
 
-// The change feed (README.md, "The change feed"; engine/detail/change_log.h).
+// The change feed (docs/batch.md, "The change feed"; engine/detail/change_log.h).
 // Change rows of a transaction that writes no person through the statements
 // above (which append their own): persons $1, kinds $2, other ids $3 (0:
 // none), inserted in that order.
@@ -596,7 +618,7 @@ inline constexpr Statement kAppendChanges{
     " ORDER BY x.n"};
 
 // The sequencer's round commits durably whatever the server's
-// synchronous_commit (README.md, "The change feed"): a position a consumer
+// synchronous_commit (docs/batch.md, "The change feed"): a position a consumer
 // read must survive a crash.
 inline constexpr Statement kSynchronousCommit{
     "idres_synchronous_commit", "SELECT set_config('synchronous_commit', 'on', true)"};

@@ -1,6 +1,6 @@
 // StatsKeeper: keeps the planner's statistics of the store's hot tables
 // (persons, identifiers, match_keys, records) current while the engine
-// writes (README.md, "Planner statistics follow the store").
+// writes (docs/design.md, "Planner statistics follow the store").
 //
 // A store starts empty, and the engine's statements are planned once per
 // connection (generic plans of prepared statements). Planned on an empty

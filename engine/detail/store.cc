@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "engine/detail/pg_array.h"
+#include "engine/detail/prepared_record.h"
 #include "engine/detail/traits_codec.h"
 
 namespace idres::detail {
@@ -145,11 +146,17 @@ std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::in
   if (ids.empty()) return out;
   // Identifier and trait rows of a person deleted between the branches of
   // the statement cannot appear: one statement is one snapshot.
+  std::map<std::int64_t, std::vector<Identifier>> record_values;  // by record row
+  std::map<std::int64_t, std::int64_t> record_person;
   for (const auto& row : tx.Exec(kReadPersons, Ints(ids))) {
     StoredPerson& p = out[row[0].as<std::int64_t>()];
     p.id = row[0].as<std::int64_t>();
     const std::string kind = row[1].as<std::string>();
-    if (kind == "p") {
+    if (kind == "r") {
+      const std::int64_t record = std::stoll(row[2].as<std::string>());
+      record_person[record] = p.id;
+      record_values[record].push_back({row[3].as<std::string>(), row[4].as<std::string>()});
+    } else if (kind == "p") {
       p.created_at = row[2].as<std::string>();
       p.updated_at = row[3].as<std::string>();
     } else if (kind == "i") {
@@ -160,6 +167,10 @@ std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::in
       ReadTrait(row, 2, p.traits);
     }
   }
+  for (auto& [record, values] : record_values) {
+    std::sort(values.begin(), values.end());
+    out[record_person[record]].record_values.push_back(std::move(values));
+  }
   for (auto& [id, p] : out) std::sort(p.identifiers.begin(), p.identifiers.end());
   return out;
 }
@@ -168,14 +179,24 @@ std::map<std::size_t, NamedRecord> ReadNamedRecords(Tx& tx, const std::vector<st
                                                     const std::vector<std::string>& record_ids) {
   std::map<std::size_t, NamedRecord> out;
   if (sources.empty()) return out;
+  std::map<std::size_t, std::map<std::int64_t, std::vector<Identifier>>> records;
   for (const auto& row : tx.Exec(kReadNamedRecords, TextArray(sources), TextArray(record_ids))) {
-    NamedRecord& n = out[static_cast<std::size_t>(row[0].as<std::int64_t>() - 1)];
+    const auto i = static_cast<std::size_t>(row[0].as<std::int64_t>() - 1);
+    NamedRecord& n = out[i];
     n.row = row[1].as<std::int64_t>();
     n.person_id = row[2].as<std::int64_t>();
-    if (!row[3].is_null())
-      n.person_values.push_back({row[3].as<std::string>(), row[4].as<std::string>()});
+    if (row[4].is_null()) continue;
+    const Identifier v{row[4].as<std::string>(), row[5].as<std::string>()};
+    n.person_values.push_back(v);
+    records[i][row[3].as<std::int64_t>()].push_back(v);
   }
-  for (auto& [i, n] : out) std::sort(n.person_values.begin(), n.person_values.end());
+  for (auto& [i, n] : out) {
+    Dedup(n.person_values);
+    for (auto& [row, values] : records[i]) {
+      std::sort(values.begin(), values.end());
+      n.person_records.push_back(std::move(values));
+    }
+  }
   return out;
 }
 
@@ -282,6 +303,11 @@ void DeferUpdates(Tx& tx, const PersonWrites& w) {
            Ints(w.key_person));
 }
 
+void DeferAddMatchKeys(Tx& tx, const PersonWrites& w) {
+  if (w.key_key.empty()) return;
+  tx.Defer(kAddMatchKeys, Ints(w.key_key), Ints(w.key_person));
+}
+
 std::map<std::int64_t, std::int64_t> CreateAndCommit(Tx& tx, const PersonWrites& w) {
   const Rows rows = tx.ExecAndCommit(
       kCreatePersons, Ints(w.persons), BoolArray(w.inserted), Ints(w.trait_owner),
@@ -344,6 +370,21 @@ std::vector<std::pair<std::int64_t, Identifier>> ReadAllIdentifiers(Tx& tx) {
   for (const auto& row : tx.Exec(kReadAllIdentifiers)) {
     out.push_back(
         {row[0].as<std::int64_t>(), {row[1].as<std::string>(), row[2].as<std::string>()}});
+  }
+  return out;
+}
+
+std::map<std::int64_t, std::vector<std::vector<Identifier>>> ReadAllRecordValues(Tx& tx) {
+  std::map<std::int64_t, std::vector<std::vector<Identifier>>> out;
+  std::int64_t record = 0;
+  for (const auto& row : tx.Exec(kReadAllRecordValues)) {
+    const auto person = row[0].as<std::int64_t>(), r = row[1].as<std::int64_t>();
+    if (r != record) out[person].emplace_back();
+    record = r;
+    out[person].back().push_back({row[2].as<std::string>(), row[3].as<std::string>()});
+  }
+  for (auto& [person, records] : out) {
+    for (auto& values : records) std::sort(values.begin(), values.end());
   }
   return out;
 }

@@ -26,9 +26,12 @@ struct StoredPerson {
   Traits traits;
   std::string created_at, updated_at;  // RFC 3339 UTC, microseconds
   std::vector<std::int64_t> never;     // persons a steward said it is not (ids as stored)
+  // The values of its records, each set once (records saying the same are
+  // one), each sorted: what it is compared through.
+  std::vector<std::vector<Identifier>> record_values;
 };
 
-// A record as a transaction knows it (README.md, "Records, judgements and
+// A record as a transaction knows it (docs/design.md, "Records, judgements and
 // the change feed").
 struct StoredRecord {
   std::int64_t row = 0;        // records.id; 0: new in this transaction
@@ -79,10 +82,12 @@ void LockPersonsWithNext(Tx& tx, std::span<const std::int64_t> ids);
 std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::int64_t> ids);
 
 // Where the stored records named by (sources[i], record_ids[i]) are: per i
-// found, its row, its person and every value that person holds.
+// found, its row, its person, every value that person holds and the values
+// of each of its records.
 struct NamedRecord {
   std::int64_t row = 0, person_id = 0;
-  std::vector<Identifier> person_values;  // sorted
+  std::vector<Identifier> person_values;                // sorted, unique
+  std::vector<std::vector<Identifier>> person_records;  // each sorted
 };
 std::map<std::size_t, NamedRecord> ReadNamedRecords(Tx& tx, const std::vector<std::string>& sources,
                                                     const std::vector<std::string>& record_ids);
@@ -165,6 +170,10 @@ struct PersonWrites {
 // with the next message; nothing when it names none.
 void DeferUpdates(Tx& tx, const PersonWrites& w);
 
+// Adds the match keys of `w` (kAddMatchKeys) with the next message, keys
+// held already kept; nothing when it names none.
+void DeferAddMatchKeys(Tx& tx, const PersonWrites& w);
+
 // Writes the records of stored persons (kWriteRecords) with the next
 // message; nothing when there are none.
 void DeferRecordWrites(Tx& tx, const RecordWrites& w);
@@ -211,6 +220,9 @@ StoreStats ReadStats(Tx& tx);
 
 // Every stored identifier as (person, identifier), ordered by person.
 std::vector<std::pair<std::int64_t, Identifier>> ReadAllIdentifiers(Tx& tx);
+
+// Every record's values (record values sorted), by person: reconcile's scan.
+std::map<std::int64_t, std::vector<std::vector<Identifier>>> ReadAllRecordValues(Tx& tx);
 
 // Deletes person `id`'s stored values `stale` and all its match keys, with
 // the next message.

@@ -201,7 +201,7 @@ std::pair<std::string, std::string> NewToken(std::vector<std::string> args) {
   return {token, rest};
 }
 
-TEST_CASE("SIGHUP re-reads the tokens file; a malformed one keeps the tokens in force", "[pg]") {
+TEST_CASE("SIGHUP re-reads the tokens file, and a malformed one keeps the tokens in force", "[pg]") {
   TestDatabase db;
   TokensFile tokens({kRead, kSteward});
   ServerProcess server(db.url(), {"--tokens", tokens.path.string(), "--auth-token", "tok-root"});

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/idres/v1/identity.pb.h"
+#include "matcher/model.h"
 #include "tests/api/curl.h"
 #include "tests/api/http_client.h"
 #include "tests/api/server_process.h"
@@ -371,12 +372,11 @@ TEST_CASE("A steward's calls answer JSON: split, never-match, always-match", "[p
 namespace idres::testing {
 namespace {
 
-// Twins (a relative's name level against, the birth date for): a pair in the
-// review band.
-std::string TwinBody(const std::string& given, bool explain = false) {
-  return R"({"record":{"identifiers":[{"type":"name","value":")" + given +
-         R"( Berg"},{"type":"birth_date","value":"1980-01-02"}]})" +
-         (explain ? R"(,"explain":true})" : "}");
+// Namesakes (one full name for, two towns against): a pair in the review
+// band.
+std::string NamesakeBody(const std::string& town, bool explain = false) {
+  return R"({"record":{"identifiers":[{"type":"name","value":"Anna Berg"},{"type":"city","value":")" +
+         town + R"("}]})" + (explain ? R"(,"explain":true})" : "}");
 }
 
 TEST_CASE(
@@ -386,15 +386,15 @@ TEST_CASE(
   TestDatabase db;
   ServerProcess server(db.url());
   const int port = server.port();
-  const std::string anna = Body(CurlCall(port, "Upsert", TwinBody("Anna")))["personId"];
+  const std::string anna = Body(CurlCall(port, "Upsert", NamesakeBody("Uppsala")))["personId"];
 
-  const auto what_if = CurlCall(port, "Explain", TwinBody("Clara"));
+  const auto what_if = CurlCall(port, "Explain", NamesakeBody("Lund"));
   REQUIRE(what_if.status == 200);
   const json e = Body(what_if)["explanation"];
   CHECK(e["decision"] == "create");
   CHECK(e["personId"] == "0");  // none was taken
-  CHECK(e["threshold"] == 11.0);
-  CHECK(e["reviewThreshold"] == 6.0);
+  CHECK(e["threshold"] == Model::Defaults().threshold);
+  CHECK(e["reviewThreshold"] == Model::Defaults().review_threshold);
   CHECK(e["normalized"].size() == 2);
   CHECK(e["keys"].size() > 0);
   REQUIRE(e["candidates"].size() == 1);
@@ -407,16 +407,16 @@ TEST_CASE(
   for (const json& c : near["comparisons"])
     levels.push_back(c["type"].get<std::string>() + ":" + c["level"].get<std::string>());
   std::sort(levels.begin(), levels.end());
-  CHECK(levels == std::vector<std::string>{"birth_date:exact", "name:surname_only"});
+  CHECK(levels == std::vector<std::string>{"city:different", "name:exact"});
   CHECK(db.Count("SELECT count(*) FROM persons") == 1);  // nothing written
 
-  const json upserted = Body(CurlCall(port, "Upsert", TwinBody("Clara", true)));
+  const json upserted = Body(CurlCall(port, "Upsert", NamesakeBody("Lund", true)));
   CHECK(upserted["outcome"] == "OUTCOME_CREATED");
   const std::string clara = upserted["personId"];
   CHECK(upserted["explanation"]["decision"] == "create");
   CHECK(upserted["explanation"]["personId"] == clara);
   CHECK(upserted["explanation"]["candidates"][0]["total"] == near["total"]);
-  CHECK_FALSE(Body(CurlCall(port, "Upsert", TwinBody("Clara"))).contains("explanation"));
+  CHECK_FALSE(Body(CurlCall(port, "Upsert", NamesakeBody("Lund"))).contains("explanation"));
 
   const json pair = Body(
       CurlCall(port, "ExplainPair", R"({"personA":")" + clara + R"(","personB":")" + anna + "\"}"));
@@ -459,7 +459,7 @@ TEST_CASE(
   }
   REQUIRE(absorbed);
   REQUIRE((*absorbed)["scores"].size() == 2);
-  CHECK((*absorbed)["threshold"] == 11.0);
+  CHECK((*absorbed)["threshold"] == Model::Defaults().threshold);
   CHECK((*absorbed)["scores"][0]["personId"] == a);
   CHECK((*absorbed)["scores"][0]["comparisons"][0]["type"] == "email");
   CHECK((*absorbed)["scores"][0]["comparisons"][0]["level"] == "exact");
@@ -469,25 +469,25 @@ TEST_CASE("Why answers binary proto", "[pg][explain]") {
   TestDatabase db;
   ServerProcess server(db.url());
   HttpClient client(server.port());
-  const auto twin = [](const char* given) {
+  const auto twin = [](const char* town) {
     v1::Record r;
     r.add_identifiers()->set_type("name");
-    r.mutable_identifiers(0)->set_value(std::string(given) + " Berg");
-    r.add_identifiers()->set_type("birth_date");
-    r.mutable_identifiers(1)->set_value("1980-01-02");
+    r.mutable_identifiers(0)->set_value("Anna Berg");
+    r.add_identifiers()->set_type("city");
+    r.mutable_identifiers(1)->set_value(town);
     return r;
   };
   v1::UpsertRequest upsert;
-  *upsert.mutable_record() = twin("Anna");
+  *upsert.mutable_record() = twin("Uppsala");
   const auto anna = Parse<v1::UpsertResponse>(ProtoCall(client, "Upsert", upsert));
   v1::ExplainRequest explain;
-  *explain.mutable_record() = twin("Clara");
+  *explain.mutable_record() = twin("Lund");
   const auto e = Parse<v1::ExplainResponse>(ProtoCall(client, "Explain", explain)).explanation();
   CHECK(e.decision() == "create");
   REQUIRE(e.candidates_size() == 1);
   CHECK(e.candidates(0).person_id() == anna.person_id());
   CHECK(e.candidates(0).possible());
-  *upsert.mutable_record() = twin("Clara");
+  *upsert.mutable_record() = twin("Lund");
   upsert.set_explain(true);
   const auto clara = Parse<v1::UpsertResponse>(ProtoCall(client, "Upsert", upsert));
   CHECK(clara.explanation().candidates(0).total() == e.candidates(0).total());

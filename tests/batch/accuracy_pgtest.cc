@@ -1,12 +1,13 @@
 // Matching accuracy on the data sets with known answers (../shared/data):
-// each is imported with the README's mapping, plus each row's own id as a
+// each is imported with docs/matching.md's mapping, plus each row's own id as a
 // device_id (a distinct strong value per row: it joins no one, and tells
 // which person each row went to). Pairwise precision and recall over the
 // persons made, against the ground truth's clusters. The floors guard
 // against a change that merges people who are not one (precision) or stops
-// finding those who are (recall); the figures are in README.md.
+// finding those who are (recall); the figures are in docs/matching.md.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -30,6 +31,8 @@ using testing::TestDatabase;
 struct Accuracy {
   double precision = 0;
   double recall = 0;
+  std::int64_t largest = 0;       // rows of the person holding the most
+  std::int64_t largest_true = 0;  // rows of the largest true cluster
   double f1() const { return 2 * precision * recall / (precision + recall); }
 };
 
@@ -54,7 +57,7 @@ std::map<std::string, std::string> GroundTruth(const std::string& path, std::siz
 
 // Imports `path` with `mapping` (one worker: input order) and measures.
 Accuracy Measure(const std::string& path, CsvMapping mapping,
-                 const std::map<std::string, std::string>& truth) {
+                 const std::map<std::string, std::string>& truth, const std::string& region = {}) {
   TestDatabase db;
   TempDir dir;
   EngineOptions eo;
@@ -65,6 +68,7 @@ Accuracy Measure(const std::string& path, CsvMapping mapping,
   ImportOptions o;
   o.inputs = {path};
   o.mapping = std::move(mapping);
+  o.default_region = region;
   o.workers = 1;
   o.checkpoint_path = dir.File("cp");
   o.dead_letter_path = dir.File("dead");
@@ -81,7 +85,7 @@ Accuracy Measure(const std::string& path, CsvMapping mapping,
   std::map<std::string, std::int64_t> cluster_sizes;
   for (const auto& [row, cluster] : truth) ++cluster_sizes[cluster];
   const auto pairs = [](std::int64_t n) { return n * (n - 1) / 2; };
-  std::int64_t found = 0, right = 0, real = 0;
+  std::int64_t found = 0, right = 0, real = 0, largest = 0, largest_true = 0;
   for (const auto& [person, clusters] : persons) {
     std::int64_t rows = 0;
     for (const auto& [cluster, n] : clusters) {
@@ -89,17 +93,22 @@ Accuracy Measure(const std::string& path, CsvMapping mapping,
       right += pairs(n);
     }
     found += pairs(rows);
+    largest = std::max(largest, rows);
   }
-  for (const auto& [cluster, n] : cluster_sizes) real += pairs(n);
+  for (const auto& [cluster, n] : cluster_sizes) {
+    real += pairs(n);
+    largest_true = std::max(largest_true, n);
+  }
   REQUIRE(found > 0);
   const Accuracy a{static_cast<double>(right) / static_cast<double>(found),
-                   static_cast<double>(right) / static_cast<double>(real)};
+                   static_cast<double>(right) / static_cast<double>(real), largest, largest_true};
   // Printed on every run, so a change of the model shows what it costs.
   std::printf(
       "accuracy %s: %zu persons, pairs found %lld, right %lld, true %lld; precision %.3f recall "
-      "%.3f F1 %.3f\n",
+      "%.3f F1 %.3f; largest person %lld rows (largest true cluster %lld)\n",
       path.substr(path.rfind('/') + 1).c_str(), persons.size(), static_cast<long long>(found),
-      static_cast<long long>(right), static_cast<long long>(real), a.precision, a.recall, a.f1());
+      static_cast<long long>(right), static_cast<long long>(real), a.precision, a.recall, a.f1(),
+      static_cast<long long>(a.largest), static_cast<long long>(a.largest_true));
   return a;
 }
 
@@ -110,8 +119,11 @@ CsvMapping Identifiers(std::initializer_list<const char*> specs) {
   return m;
 }
 
-// Splink's own trained model reaches about 0.86 on this file.
-TEST_CASE("splink_fake_1000: F1 at least 0.88 with precision at least 0.97",
+// Splink's own trained model reaches about 0.86 on this file; the default
+// model 0.906 at precision 1.0 (docs/matching.md, "Accuracy"). The goal is 0.95:
+// most of what is missed are records of one person whose birth dates differ
+// in year and month, or that share no blocking key with the rest.
+TEST_CASE("splink_fake_1000: F1 at least 0.90 with precision at least 0.99",
           "[pg][import][accuracy]") {
   const std::string path = testing::DataSet("splink_fake_1000.csv");
   CsvMapping m = Identifiers({"email=email", "name=first_name+surname", "birth_date=dob",
@@ -120,12 +132,12 @@ TEST_CASE("splink_fake_1000: F1 at least 0.88 with precision at least 0.97",
   const auto truth = GroundTruth(path, 0, [](const CsvFields& row) { return row.at(6); });
   REQUIRE(truth.size() == 1000);
   const Accuracy a = Measure(path, std::move(m), truth);
-  CHECK(a.precision >= 0.97);
-  CHECK(a.f1() >= 0.88);
+  CHECK(a.precision >= 0.99);
+  CHECK(a.f1() >= 0.90);
 }
 
 // FEBRL: rec_id is rec-N-org or rec-N-dup-K: N is the person. Each data set
-// with the README's mapping; the floors are the same for all three.
+// with docs/matching.md's mapping; the floors are the same for all three.
 void CheckFebrl(const std::string& file, std::size_t rows) {
   const std::string path = testing::DataSet(file);
   CsvMapping m =
@@ -139,20 +151,38 @@ void CheckFebrl(const std::string& file, std::size_t rows) {
   });
   REQUIRE(truth.size() == rows);
   const Accuracy a = Measure(path, std::move(m), truth);
-  CHECK(a.precision >= 0.97);
-  CHECK(a.f1() >= 0.97);
+  CHECK(a.precision >= 0.99);
+  CHECK(a.f1() >= 0.98);
 }
 
-TEST_CASE("FEBRL data set 1: F1 at least 0.97", "[pg][import][accuracy]") {
+TEST_CASE("FEBRL data set 1: F1 at least 0.98", "[pg][import][accuracy]") {
   CheckFebrl("febrl_dataset1.csv", 1000);
 }
 
-TEST_CASE("FEBRL data set 2: F1 at least 0.97", "[pg][import][accuracy]") {
+TEST_CASE("FEBRL data set 2: F1 at least 0.98", "[pg][import][accuracy]") {
   CheckFebrl("febrl_dataset2.csv", 5000);
 }
 
-TEST_CASE("FEBRL data set 3: F1 at least 0.97", "[pg][import][accuracy]") {
+TEST_CASE("FEBRL data set 3: F1 at least 0.98", "[pg][import][accuracy]") {
   CheckFebrl("febrl_dataset3.csv", 5000);
+}
+
+// Historical figures (half of splink's set with errors): typos, missing
+// surnames, nicknames, partial and wrong birth dates, and many people of one
+// common name. A person that absorbs every value it is sent snowballs here;
+// no person may hold more than twice the largest true cluster.
+TEST_CASE("historical figures: F1 at least 0.75 with precision at least 0.95, no snowball",
+          "[pg][import][accuracy]") {
+  const std::string path = testing::DataSet("historical_figures_half_a.csv");
+  CsvMapping m = Identifiers({"name=first_name+surname", "birth_date=dob", "city=birth_place",
+                              "postal_code=postcode_fake", "device_id=unique_id"});
+  // Columns: unique_id, cluster, full_name, first_and_surname, first_name, ...
+  const auto truth = GroundTruth(path, 0, [](const CsvFields& row) { return row.at(1); });
+  REQUIRE(truth.size() == 25323);
+  const Accuracy a = Measure(path, std::move(m), truth, "GB");
+  CHECK(a.precision >= 0.95);
+  CHECK(a.f1() >= 0.75);
+  CHECK(a.largest <= 2 * a.largest_true);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // `idres consume` killed at any moment applies every message once: the
 // positions in the store, written in the records' transaction, prove it
-// (README.md, "Streams: idres consume and the change feed to Kafka"). And
+// (docs/batch.md, "Streams: idres consume and the change feed to Kafka"). And
 // the same run with the positions stored outside that transaction applies
 // records twice.
 #include <catch2/catch.hpp>

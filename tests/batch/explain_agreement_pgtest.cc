@@ -1,5 +1,5 @@
 // Explain of a record gives exactly the decision an upsert of that record
-// then takes (README.md, "Explanations and possible matches"): every row of
+// then takes (docs/matching.md, "Explanations and possible matches"): every row of
 // the shared data sets, in order, explained and then upserted with explain
 // on one engine — the decision, the person and the persons merged, and
 // every candidate's total, must agree.

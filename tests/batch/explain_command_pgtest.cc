@@ -53,13 +53,13 @@ void CheckTable(const std::string& out) {
   CHECK(out.find("record: birth_date 1978-04-01, name jon smyth, postal_code 10115\n") == 0);
   CHECK(out.find("  name_phonetic_year         SM0 1978\n") != std::string::npos);
   CHECK(out.find("candidate person 1: chosen\n") != std::string::npos);
-  CHECK(out.find("  birth_date     exact                   +9.97               9.97\n") !=
+  CHECK(out.find("  birth_date     exact                  +13.48              13.48\n") !=
         std::string::npos);
-  CHECK(out.find("  name           jaro_winkler_88         +5.91              15.87\n") !=
+  CHECK(out.find("  name           jaro_winkler_88        +10.38              23.86\n") !=
         std::string::npos);
-  CHECK(out.find("  postal_code    exact                   +6.32              22.19\n") !=
+  CHECK(out.find("  postal_code    exact                   +9.64              33.51\n") !=
         std::string::npos);
-  CHECK(out.find("22.19  >= threshold 11.00 (review 6.00)\n") != std::string::npos);
+  CHECK(out.find("33.51  >= threshold 14.50 (review 8.00)\n") != std::string::npos);
   CHECK(out.find("\ndecision: update person 1\n") != std::string::npos);
 }
 

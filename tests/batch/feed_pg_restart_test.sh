@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The change feed across crashes of PostgreSQL (README.md, "The change feed";
-# issue #18: "a consumer that stores the last position it processed sees
+# The change feed across crashes of PostgreSQL (docs/batch.md, "The change feed":
+# "a consumer that stores the last position it processed sees
 # every change exactly once, also across restarts of `idres serve` and of
 # PostgreSQL").
 #
@@ -29,7 +29,7 @@
 # (the sequencer commits its round durably whatever the setting).
 # Crash recovery makes the sequences jump (the change rows' `seq`, person
 # ids); positions must not. At the end, for each consumer: positions 1..N,
-# each once (the README promises dense positions), its lines the same as a
+# each once (docs/batch.md promises dense positions), its lines the same as a
 # fresh `idres changes --after 0` after the writers stopped; the persons the
 # feed leaves alive (created, minus merged and erased) are exactly the rows
 # of `persons`; and every change a writer was told about (a created, merged,
@@ -448,7 +448,7 @@ ended="$(grep -vc '^137 ' "$RUN_DIR/a.exits" 2>/dev/null)" || true
 [ "${ended:-0}" -eq 0 ] ||
   fail "consumer A ended $ended time(s) on its own: a follower started while the database is down must wait for it"
 
-# Positions 1..N, each once, in order (README: "positions are dense"):
+# Positions 1..N, each once, in order (docs/batch.md: "positions are dense"):
 # first in a fresh read of the whole feed, then in what each consumer saw;
 # and each consumer saw the same changes as the fresh read.
 check_positions() {

@@ -25,7 +25,7 @@ using testing::PersonsByIdentifiers;
 using testing::TempDir;
 using testing::TestDatabase;
 
-// The issue's mapping for splink_fake_1000.csv (as splink_args.h).
+// docs/batch.md's mapping for splink_fake_1000.csv (as splink_args.h).
 CsvMapping SplinkMapping() {
   CsvMapping m;
   REQUIRE_FALSE(m.AddIdentifier("email=email"));
@@ -193,7 +193,7 @@ TEST_CASE("kill -9 in the middle of an import, then --resume, gives the uninterr
 TEST_CASE("import takes the service's --model, and matches as it would", "[pg][import]") {
   TempDir dir;
   // The same name and birth date: one person under the built-in model
-  // (README.md, "The matching model"), two under a model asking for more.
+  // (docs/matching.md, "The matching model"), two under a model asking for more.
   const std::string input = dir.Write(
       "in.ndjson",
       R"({"identifiers":[{"type":"name","value":"Ann Lee"},{"type":"birth_date","value":"1990-01-01"},)"

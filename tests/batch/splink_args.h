@@ -1,5 +1,6 @@
 // The `idres import` command lines the process-level tests share: any input
-// with options (ImportArgs), and the splink mapping (email, name, birth date; two traits),
+// with options (ImportArgs), and docs/batch.md's splink mapping (email,
+// name, birth date; two traits),
 // checkpoint and dead-letter files named by `tag` in `dir`, no progress output.
 #pragma once
 

@@ -1,7 +1,7 @@
 // Quick runs of the whole suite binary against the test cluster, as
 // scripts/bench.sh runs it: each must exit 0 (every store check that must
 // pass passed), its JSON must say so run by run, and every side-by-side row
-// the issue asks for must be there. Speeds are never asserted.
+// BENCHMARKS.md reports must be there. Speeds are never asserted.
 #include <sys/wait.h>
 #include <unistd.h>
 #include <catch2/catch.hpp>

@@ -9,8 +9,9 @@
 namespace idres::testing {
 namespace {
 
-TEST_CASE("A Connect client generated from the .proto calls the methods of issues #18 and #19",
-          "[pg]") {
+TEST_CASE(
+    "A Connect client generated from the .proto calls the record, feed and explanation methods",
+    "[pg]") {
   const char* source = std::getenv("IDRES_SOURCE_DIR");
   REQUIRE(source != nullptr);
   TestDatabase db;

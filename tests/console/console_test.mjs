@@ -156,8 +156,8 @@ try {
   assert.equal(await text("main h1"), "Why person 2 was merged into person 1");
   assert.equal(
     await text("#merge-detail"),
-    "bridged by an upsert of record 's-3' of source 'shop': person 1 email exact +11.0, name exact +10.7 = 21.6; " +
-      "person 2 name exact +10.7, phone exact +10.8 = 21.4",
+    "bridged by an upsert of record 's-3' of source 'shop': person 1 email exact +13.0, name exact +13.5 = 26.4; " +
+      "person 2 name exact +13.5, phone exact +12.8 = 26.3",
   );
   // What each chart on the page shows: its bars (kind and label), total and lines.
   const charts = () =>
@@ -169,22 +169,22 @@ try {
       })),
     );
   assert.deepEqual(await page.$$eval("main section.score h2", (hs) => hs.map((x) => x.textContent)), [
-    "Person 1: total 21.63 \u2014 matched, chosen",
-    "Person 2: total 21.44 \u2014 matched, chosen",
+    "Person 1: total 26.45 \u2014 matched, chosen",
+    "Person 2: total 26.25 \u2014 matched, chosen",
   ]);
   // One bar per comparison; the postal code does not count (contact counted the email).
-  const lines = ["threshold 11.00", "review 6.00"];
+  const lines = ["threshold 14.50", "review 8.00"];
   assert.deepEqual(await charts(), [
     {
       bars: [
-        "positive email \u00b7 exact: +10.97",
-        "positive name \u00b7 exact: +10.67",
-        "uncounted postal_code \u00b7 exact: +6.32 not counted",
+        "positive email \u00b7 exact: +12.97",
+        "positive name \u00b7 exact: +13.48",
+        "uncounted postal_code \u00b7 exact: +9.64 not counted",
       ],
-      total: "21.63",
+      total: "26.45",
       lines,
     },
-    { bars: ["positive name \u00b7 exact: +10.67", "positive phone \u00b7 exact: +10.77"], total: "21.44", lines },
+    { bars: ["positive name \u00b7 exact: +13.48", "positive phone \u00b7 exact: +12.77"], total: "26.25", lines },
   ]);
   await shot("decision");
   await next(() => page.locator('main a[href="#/person/1"]').click(), "person");
@@ -218,29 +218,29 @@ try {
     ["split by steward", "judged_always by steward"],
   );
 
-  // The twins: search by name, then a never-match keeps them apart.
+  // The namesakes: search by name, then a never-match keeps them apart.
   await next(() => page.locator('nav a[data-page="search"]').click(), "search");
   await page.$eval("#search-type", (i) => (i.value = ""));
   await page.type("#search-type", "name");
   await page.type("#search-value", "Lena Weber");
   await next(() => page.locator("#search-form button[type=submit]").click(), "search");
-  await statusSays("1 person holds name \u201cLena Weber\u201d.");
-  await next(() => page.locator("#results li a").click(), "person");
+  await statusSays("2 persons hold name \u201cLena Weber\u201d.");
+  await next(() => page.locator("#results li:first-child a").click(), "person");
   assert.equal(await text("main h1"), "Person 3");
   assert.deepEqual(
     (await cells("#matches")).map((row) => row.filter((_, i) => i !== 2)),
-    [["person 4", "6.64", "waterfall of person 4", "Never matchAlways match"]],
+    [["person 4", "10.17", "waterfall of person 4", "Never matchAlways match"]],
   );
   await next(() => page.locator('#matches a[href="#/pair/3/4"]').click(), "pair");
   assert.equal(await text("main h1"), "Person 3 and person 4");
   assert.equal(
     await text("#pair-decision"),
-    "Total 6.64 is in the review band (6.00 to 11.00): a possible match for a steward.",
+    "Total 10.17 is in the review band (8.00 to 14.50): a possible match for a steward.",
   );
   assert.deepEqual(await charts(), [
     {
-      bars: ["positive birth_date \u00b7 exact: +9.97", "negative name \u00b7 surname_only: \u22123.32"],
-      total: "6.64",
+      bars: ["negative city \u00b7 different: \u22123.31", "positive name \u00b7 exact: +13.48"],
+      total: "10.17",
       lines,
     },
   ]);
@@ -265,13 +265,23 @@ try {
   await page.waitForSelector('#explanation[aria-busy="false"] #try-decision');
   assert.equal(await text("#try-decision"), "Decision: update person 1.");
   assert.deepEqual(await cells("#try-normalized"), [["email", "anna@example.com"], ["name", "anna schmidt"]]);
-  assert.deepEqual(await cells("#try-keys"), [["strong", "email anna@example.com", ""]]);
+  // The strong email, and the blocking keys of the local part and of each
+  // nickname group Anna's given name is in, with her surname.
+  assert.deepEqual(await cells("#try-keys"), [
+    ["strong", "email anna@example.com", ""],
+    ["email_local", "anna", ""],
+    ...["anna", "annette", "annie", "bryanna", "hannah", "savannah"].map((g) => [
+      "given_class_surname",
+      `${g} schmidt`,
+      "",
+    ]),
+  ]);
   assert.deepEqual(
     await page.$$eval("#explanation section.candidate h4", (hs) => hs.map((x) => x.textContent)),
-    ["person 1: total 21.63 \u2014 matched, chosen"],
+    ["person 1: total 26.45 \u2014 matched, chosen"],
   );
   assert.deepEqual(await charts(), [
-    { bars: ["positive email \u00b7 exact: +10.97", "positive name \u00b7 exact: +10.67"], total: "21.63", lines },
+    { bars: ["positive email \u00b7 exact: +12.97", "positive name \u00b7 exact: +13.48"], total: "26.45", lines },
   ]);
   await labelled();
   await shot("try");

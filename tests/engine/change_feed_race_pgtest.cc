@@ -1,4 +1,4 @@
-// The change feed under concurrency (README.md, "The change feed"): a
+// The change feed under concurrency (docs/batch.md, "The change feed"): a
 // transaction that commits after a later one was listed is still listed,
 // once; and many writers at once, followed by consumers, leave every change
 // listed exactly once, densely, each person's in a sound order. Both are

@@ -1,4 +1,4 @@
-// The change feed (Engine::ListChanges, README.md "The change feed"): which
+// The change feed (Engine::ListChanges, docs/batch.md "The change feed"): which
 // changes each write path appends, in which order, and that positions are
 // dense, bounded per call and kept by the store.
 #include <catch2/catch.hpp>

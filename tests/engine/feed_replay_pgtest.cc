@@ -1,8 +1,7 @@
-// The change feed tells a downstream system everything (issue #18, done
-// when): 10,000 random upserts, replaces, deletes and splits from 16
-// connections while a consumer follows the feed; a consumer that applies
-// the feed from position 0 then holds exactly the store's live persons and
-// its merges.
+// The change feed tells a downstream system everything: 10,000 random
+// upserts, replaces, deletes and splits from 16 connections while a
+// consumer follows the feed; a consumer that applies the feed from
+// position 0 then holds exactly the store's live persons and its merges.
 #include <catch2/catch.hpp>
 
 #include <atomic>

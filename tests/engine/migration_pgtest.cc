@@ -1,7 +1,7 @@
 // MigrateStore (engine/engine.h) on a store an older idres wrote: the old
 // schema.sql and its data (tests/engine/fixtures/), upgraded by the real
 // binary at start-up; two migrations of one store at once; and a model the
-// store cannot take. README.md, "The store and its migrations".
+// store cannot take. docs/operations.md, "The store and its migrations".
 #include <catch2/catch.hpp>
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // The matching model through the engine, on a real PostgreSQL: the cases of
-// issue #17 (README.md, "The matching model"), each decided by upserts in
+// docs/matching.md ("The matching model"), each decided by upserts in
 // order, and a race of fuzzy duplicates that only a shared blocking key
 // keeps together.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// The races of issue 4, each run with the locks on (must hold) and off (must
+// The races the lock protocol must win, each run with the locks on (must hold) and off (must
 // break in some round): see race_check.h.
 #include <catch2/catch.hpp>
 #include <stdexcept>

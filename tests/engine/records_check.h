@@ -1,5 +1,5 @@
 // StoreInconsistency: the invariants of a store that keeps records
-// (README.md, "Records, judgements and the change feed"), checked in SQL:
+// (docs/design.md, "Records, judgements and the change feed"), checked in SQL:
 // every live person's identifiers are exactly the union of its records'
 // values, and every live person has a record.
 #pragma once

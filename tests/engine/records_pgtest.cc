@@ -1,4 +1,4 @@
-// Records (README.md, "Records, judgements and the change feed"): every
+// Records (docs/design.md, "Records, judgements and the change feed"): every
 // upsert keeps its record under (source, record_id); the same identity
 // replaces it; DeleteRecord takes its contribution back, splitting a person
 // whose other records no longer hold together.

@@ -1,4 +1,4 @@
-// Races of records (README.md, "Records, judgements and the change feed":
+// Races of records (docs/design.md, "Records, judgements and the change feed":
 // the locks still decide), each run with the locks on (the store must stay
 // consistent every round) and off (some round must break it): see
 // race_check.h.

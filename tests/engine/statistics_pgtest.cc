@@ -53,7 +53,7 @@ void Load(Engine& engine, std::int64_t n) {
 
 // The plan of the candidate read for record `i`, on an engine connection.
 std::string CandidatePlan(Engine& engine, std::int64_t i) {
-  const Normalizer normalizer;
+  const Normalizer normalizer(Model::Defaults().Normalizing());
   std::vector<Identifier> values;
   for (const auto& raw : NewPerson(i).identifiers) {
     values.push_back(std::get<Identifier>(normalizer.Normalize(raw.type, raw.value)));

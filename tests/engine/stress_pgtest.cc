@@ -45,7 +45,7 @@ std::vector<Record> GenerateRecords() {
 class Components {
  public:
   explicit Components(const std::vector<Record>& records) {
-    const Normalizer normalizer;
+    const Normalizer normalizer(Model::Defaults().Normalizing());
     for (const Record& r : records) {
       std::vector<int> members;
       for (const auto& raw : r.identifiers) {

@@ -15,19 +15,35 @@ std::string Level(ComparisonKind kind, const char* a, const char* b) {
 TEST_CASE("name levels, best first", "[matcher]") {
   const auto N = ComparisonKind::kName;
   CHECK(Level(N, "robert smith", "robert smith") == "exact");
+  CHECK(Level(N, "robert smith jr", "robert smith") == "exact");  // a suffix on one side only
   CHECK(Level(N, "smith robert", "robert smith") == "reordered");
+  CHECK(Level(N, "hoa thi nguyen", "thi hoa nguyen") == "reordered");
+  CHECK(Level(N, "gerald maurice burn", "gerald burn") == "subset");  // a middle name
+  CHECK(Level(N, "maria garcia lopez", "maria garcia") == "subset");  // a second surname
   CHECK(Level(N, "bob smith", "robert smith") == "nickname");
   CHECK(Level(N, "r smith", "robert smith") == "initial");
-  CHECK(Level(N, "smith", "robert smith") == "initial");  // no given name on one side
   CHECK(Level(N, "robert allen", "robert alen") == "jaro_winkler_92");
   CHECK(Level(N, "jon smyth", "john smith") == "jaro_winkler_88");
+  // The same surname, given names a typo, a scramble or a transliteration.
+  CHECK(Level(N, "jayaned bennett", "jayden bennett") == "garbled");
+  CHECK(Level(N, "youssef ahmed", "yusuf ahmed") == "garbled");
+  // A clearly different given name: a relative, however alike the rest.
   CHECK(Level(N, "jane doe", "john doe") == "surname_only");
   CHECK(Level(N, "anna schmidt", "peter smith") == "surname_only");  // XMT/SMT meets SM0/XMT
+  CHECK(Level(N, "john doe jr", "john doe sr") == "suffix_differs");
+  CHECK(Level(N, "henry ford ii", "henry ford iii") == "suffix_differs");
   CHECK(Level(N, "anna meier", "peter novak") == "different");
-  // One name alone that only sounds like a part of the other is weak:
-  // "holly" is not "isla hall".
-  CHECK(Level(N, "holly", "hall isla") == "surname_only");
-  CHECK(Level(N, "hunte", "noah hunter") == "jaro_winkler_92");
+}
+
+TEST_CASE("a single word is weak evidence, however exact", "[matcher]") {
+  const auto N = ComparisonKind::kName;
+  CHECK(Level(N, "alfred", "alfred") == "single_token");
+  CHECK(Level(N, "smith", "robert smith") == "single_token");  // no given name on one side
+  CHECK(Level(N, "hunte", "noah hunter") == "single_token");   // a typo of a part
+  // Sounding alike is no evidence for one word alone: "holly" is not
+  // "isla hall", "white" not "ed richardson".
+  CHECK(Level(N, "holly", "hall isla") == "different");
+  CHECK(Level(N, "white", "ed richardson") == "different");
 }
 
 TEST_CASE("birth date levels", "[matcher]") {
@@ -37,7 +53,28 @@ TEST_CASE("birth date levels", "[matcher]") {
   CHECK(Level(D, "1971-06-24", "1971-05-24") == "one_off");  // month one apart
   CHECK(Level(D, "1971-06-24", "1981-06-24") == "one_off");  // one digit of the year
   CHECK(Level(D, "1971-06-24", "1971-06-42") == "one_off");  // two digits transposed
-  CHECK(Level(D, "1954-03-01", "1978-07-19") == "different");
+  CHECK(Level(D, "1971-06-24", "1972-07-24") == "two_off");
+  // Further apart is another person's date: never evidence for.
+  CHECK(Level(D, "1980-03-12", "1981-09-02") == "different");  // a year and months away
+  CHECK(Level(D, "1954-03-01", "1958-07-19") == "different");
+  CHECK(Level(D, "1954-03-01", "1978-07-19") == "generation");  // a father and his son
+  CHECK(Level(D, "1978-03-01", "1958-03-01") == "one_off");    // one digit: a slip
+  // A date known only by its year, written as 1 January: the year is all
+  // it can agree on, and a year one off is another year.
+  CHECK(Level(D, "1850-01-01", "1850-06-15") == "same_year");
+  CHECK(Level(D, "1850-01-01", "1850-01-01") == "same_year");
+  CHECK(Level(D, "1850-01-01", "1851-01-01") == "different");
+}
+
+TEST_CASE("organization levels: legal forms and spellings set aside", "[matcher]") {
+  const auto O = ComparisonKind::kOrganization;
+  CHECK(Level(O, "acme widgets ltd", "acme widgets ltd") == "exact");
+  CHECK(Level(O, "acme widgets ltd", "acme widgets") == "same_core");
+  CHECK(Level(O, "muller gmbh", "mueller ag") == "same_core");      // an umlaut written out
+  CHECK(Level(O, "widgets acme inc", "acme widgets corp") == "same_core");  // word order
+  CHECK(Level(O, "acme widgets ltd", "acme widgetz ltd") == "similar");
+  CHECK(Level(O, "acme widgets ltd", "orion logistics gmbh") == "different");
+  CHECK(OrganizationCore("the acme widgets co ltd") == "acme widgets");
 }
 
 TEST_CASE("email, address, document and exact-only levels", "[matcher]") {
@@ -69,6 +106,10 @@ TEST_CASE("names and addresses split into their parts", "[matcher]") {
   CHECK(SplitName("anna maria meier").given == "anna");
   CHECK(SplitName("anna maria meier").surname == "meier");
   CHECK(SplitName("meier").given.empty());
+  const NameParts jr = SplitName("john doe jr");
+  CHECK(jr.given == "john");
+  CHECK(jr.surname == "doe");
+  CHECK(jr.suffix == "jr");
   const AddressParts a = SplitAddress("12 main st apt 4 10115");
   CHECK(a.house == "12");
   CHECK(a.street == "main st");

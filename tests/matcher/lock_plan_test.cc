@@ -31,21 +31,29 @@ TEST_CASE("strong values are locked alone, sorted and deduplicated", "[matcher]"
   const auto plan = Planner().Plan(Ids(
       {{"phone", "+491701234567"}, {"email", "anna@example.com"}, {"email", "anna@example.com"}}));
   REQUIRE_FALSE(plan.error);
+  // The email's local part is a blocking key of its own (a typo in the
+  // domain still meets).
+  const std::int64_t local = CompositeLockKey(Ids({{"email_local.email.local", "anna"}}));
   std::vector<std::int64_t> expected = {LockKey("email", "anna@example.com"),
-                                        LockKey("phone", "+491701234567")};
+                                        LockKey("phone", "+491701234567"), local};
   std::sort(expected.begin(), expected.end());
   CHECK(plan.lock_keys == expected);
-  CHECK(plan.match_keys.empty());
+  CHECK(plan.match_keys == std::vector<std::int64_t>{local});
   CHECK(plan.lookups == Ids({{"email", "anna@example.com"}, {"phone", "+491701234567"}}));
 }
 
-TEST_CASE("a blocking key hashes the rule's parts as the README says", "[matcher]") {
+TEST_CASE("a blocking key hashes the rule's parts as docs/design.md says", "[matcher]") {
   const auto plan = Planner().Plan(Ids({{"name", "jose muller"}, {"postal_code", "SW1A1AA"}}));
   REQUIRE_FALSE(plan.error);
   const std::int64_t key =
       CompositeLockKey(Ids({{"name_postal_code.name.value", "jose muller"},
                             {"name_postal_code.postal_code.value", "SW1A1AA"}}));
-  CHECK(plan.match_keys == std::vector<std::int64_t>{key});
+  const std::int64_t full_name =
+      CompositeLockKey(Ids({{"given_class_surname.name.given_class", "jose"},
+                            {"given_class_surname.name.surname", "muller"}}));
+  std::vector<std::int64_t> expected = {key, full_name};
+  std::sort(expected.begin(), expected.end());
+  CHECK(plan.match_keys == expected);
   CHECK(plan.lock_keys == plan.match_keys);
   CHECK(plan.lookups.empty());
 }

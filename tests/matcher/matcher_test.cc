@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <initializer_list>
 
 #include "tests/matcher/ids.h"
 
@@ -16,10 +17,20 @@ const Matcher& Default() {
   return matcher;
 }
 
-// Whether a record holding `record` is the person holding `person`, alone.
+// A person made of `records` (each its values), all of them met.
+Candidate Person(std::int64_t id, std::initializer_list<std::vector<Identifier>> records) {
+  Candidate c{id, records, {}};
+  for (const auto& r : records) c.identifiers.insert(c.identifiers.end(), r.begin(), r.end());
+  std::sort(c.identifiers.begin(), c.identifiers.end());
+  c.identifiers.erase(std::unique(c.identifiers.begin(), c.identifiers.end()), c.identifiers.end());
+  return c;
+}
+
+// Whether a record holding `record` is the person of one record `person`.
 bool Matches(std::vector<Identifier> record, std::vector<Identifier> person,
              const ValueCounts& counts = {}) {
-  return !Default().Decide(record, {{Candidate{1, std::move(person)}}}, counts).matches.empty();
+  const Candidate c = Person(1, {std::move(person)});
+  return !Default().Decide(record, std::span(&c, 1), counts).matches.empty();
 }
 
 TEST_CASE("a shared strong value matches when nothing speaks against it", "[matcher]") {
@@ -38,8 +49,9 @@ TEST_CASE("an office: a shared email against different names and birth dates", "
                       person));
   // Held by 21 persons, past the cap of 5: generic, not compared at all.
   const ValueCounts counts = {{{"email", "info@agency.example"}, 21}};
+  const Candidate c = Person(1, {person});
   const MatchDecision d =
-      Default().Decide(Ids({{"email", "info@agency.example"}}), {{Candidate{1, person}}}, counts);
+      Default().Decide(Ids({{"email", "info@agency.example"}}), std::span(&c, 1), counts);
   CHECK(d.matches.empty());
   CHECK(d.generic == Ids({{"email", "info@agency.example"}}));
 }
@@ -48,12 +60,26 @@ TEST_CASE("an email alone does not merge the persons sharing it when they confli
   std::vector<Candidate> office;
   for (const auto& [id, born] :
        {std::pair{1, "1961-02-03"}, {2, "1975-06-07"}, {3, "1989-10-11"}}) {
-    office.push_back({id, {{"email", "info@agency.example"}, {"birth_date", born}}});
+    office.push_back(Person(id, {Ids({{"email", "info@agency.example"}, {"birth_date", born}})}));
   }
   const MatchDecision d = Default().Decide(Ids({{"email", "info@agency.example"}}), office,
                                            {{{"email", "info@agency.example"}, 3}});
   CHECK(d.conflict);
+  CHECK_FALSE(d.kept_apart);
   CHECK(d.matches == std::vector<std::int64_t>{1});  // a tie goes to the oldest
+}
+
+TEST_CASE("a steward's never-match keeps two matches apart: the record joins the best",
+          "[matcher]") {
+  const std::vector<Candidate> both = {
+      Person(1, {Ids({{"email", "a@x.org"}})}),
+      Person(2, {Ids({{"email", "a@x.org"}, {"name", "anna meier"}})})};
+  const auto record = Ids({{"email", "a@x.org"}, {"name", "anna meier"}});
+  const MatchDecision d = Default().Decide(record, both, {{{"email", "a@x.org"}, 2}},
+                                           [](std::int64_t, std::int64_t) { return true; });
+  CHECK(d.kept_apart);
+  CHECK(d.matches == std::vector<std::int64_t>{2});
+  CHECK(d.possible.empty());  // kept apart from the one it joined: not for review
 }
 
 TEST_CASE("a family shares contact values, not names and birth dates", "[matcher]") {
@@ -73,6 +99,30 @@ TEST_CASE("a family shares contact values, not names and birth dates", "[matcher
                      {"name", "john doe"},
                      {"birth_date", "1970-01-01"}}),
                 father));
+}
+
+TEST_CASE("twins: one birth date, email and address, two given names", "[matcher]") {
+  const auto twin = [](const char* name) {
+    return Ids({{"name", name},
+                {"birth_date", "1991-08-17"},
+                {"email", "kowalski.home@example.net"},
+                {"address", "7 birch rd 60311"}});
+  };
+  CHECK_FALSE(Matches(twin("marta kowalski"), twin("ewa kowalski")));
+  CHECK(Matches(twin("marta kowalski"), twin("marta kowalski")));
+}
+
+TEST_CASE("father and son: a generational suffix that disagrees keeps them apart", "[matcher]") {
+  const auto at_home = [](const char* name, const char* born) {
+    return Ids({{"name", name},
+                {"birth_date", born},
+                {"phone", "+15557770101"},
+                {"address", "40 elm st 02139"}});
+  };
+  CHECK_FALSE(Matches(at_home("samuel reed jr", "1988-04-02"),
+                      at_home("samuel reed sr", "1961-10-30")));
+  // A suffix on one side only says nothing by itself.
+  CHECK(Matches(at_home("samuel reed jr", "1988-04-02"), at_home("samuel reed", "1988-04-02")));
 }
 
 TEST_CASE("nicknames, swapped dates and typos are the same person", "[matcher]") {
@@ -105,9 +155,59 @@ TEST_CASE("evidence against: another birth date, another passport", "[matcher]")
                 Ids({{"name", "anna meier"}, {"birth_date", "1980-02-03"}})));
 }
 
+TEST_CASE("a comparison of a group that disagrees counts beside one that agrees", "[matcher]") {
+  // One name, one city, another phone and birth date: the phone is not
+  // dropped because the city agreed.
+  const Score s = Default().Compare(
+      Ids({{"name", "li wei"}, {"city", "shenzhen"}, {"phone", "+8613800000001"},
+           {"birth_date", "1990-04-01"}}),
+      Ids({{"name", "li wei"}, {"city", "shenzhen"}, {"phone", "+8613800000002"},
+           {"birth_date", "1986-11-23"}}),
+      {});
+  bool city = false, phone = false;
+  for (const Comparison& c : s.comparisons) {
+    city = city || (c.type == "city" && c.counted && c.weight > 0);
+    phone = phone || (c.type == "phone" && c.counted && c.weight < 0);
+  }
+  CHECK(city);
+  CHECK(phone);
+  CHECK(s.total < Default().model().threshold);
+}
+
+TEST_CASE("a single name, a year alone: weak evidence", "[matcher]") {
+  CHECK_FALSE(Matches(Ids({{"name", "alfred"}, {"birth_date", "1850-01-01"}}),
+                      Ids({{"name", "alfred"}, {"birth_date", "1850-01-01"}})));
+  CHECK_FALSE(Matches(Ids({{"name", "thomas white"}, {"birth_date", "1628-01-01"}}),
+                      Ids({{"name", "thomas"}, {"birth_date", "1628-01-01"}})));
+}
+
+TEST_CASE("a person is compared through its records, never through their union", "[matcher]") {
+  // Each record shares one weak value with the new one, none two: a name
+  // from one, a birth date from another, a city from a third.
+  const Candidate chain = Person(1, {Ids({{"name", "oliver grant"}, {"city", "york"}}),
+                                     Ids({{"birth_date", "1962-05-14"}, {"city", "hull"}}),
+                                     Ids({{"city", "leeds"}, {"name", "ruth ames"}})});
+  const auto record =
+      Ids({{"name", "oliver grant"}, {"birth_date", "1962-05-14"}, {"city", "leeds"}});
+  const MatchDecision d = Default().Decide(record, std::span(&chain, 1), {});
+  CHECK(d.matches.empty());
+  // One record saying all of it is a match.
+  const Candidate whole = Person(1, {record});
+  CHECK(Default().Decide(record, std::span(&whole, 1), {}).matches.size() == 1);
+}
+
+TEST_CASE("an organization never matches a person", "[matcher]") {
+  CHECK_FALSE(Matches(Ids({{"organization", "acme widgets ltd"}, {"email", "info@acme.example"}}),
+                      Ids({{"name", "anna meier"}, {"email", "info@acme.example"}})));
+  CHECK(Matches(Ids({{"organization", "acme widgets ltd"}, {"address", "1 dock rd e16"}}),
+                Ids({{"organization", "acme widgets"}, {"address", "1 dock rd e16"}})));
+  CHECK_FALSE(Matches(Ids({{"organization", "orion logistics gmbh"}, {"address", "1 dock rd e16"}}),
+                      Ids({{"organization", "acme widgets ltd"}, {"address", "1 dock rd e16"}})));
+}
+
 TEST_CASE("term frequency: a common name says less than a rare one", "[matcher]") {
   const auto record = Ids({{"name", "john smith"}, {"birth_date", "1980-02-03"}});
-  const Candidate person{1, record};
+  const Candidate person = Person(1, {record});
   const Score rare = Default().Compare(record, person, {});
   const Score common = Default().Compare(record, person, {{{"name", "john smith"}, 40}});
   CHECK(common.total == Approx(rare.total - std::log2(40.0)));
@@ -122,20 +222,27 @@ TEST_CASE("a city is evidence, weighed by how many share it", "[matcher]") {
 }
 
 TEST_CASE("exclusive values held by a person not matched are reported", "[matcher]") {
-  const auto d =
-      Default().Decide(Ids({{"customer_id", "c1"}, {"email", "b@x.org"}}),
-                       {{Candidate{4, Ids({{"customer_id", "c1"}, {"birth_date", "1990-01-01"}})},
-                         Candidate{5, Ids({{"email", "b@x.org"}})}}},
-                       {});
+  const std::vector<Candidate> two = {
+      Person(4, {Ids({{"customer_id", "c1"}, {"birth_date", "1990-01-01"}})}),
+      Person(5, {Ids({{"email", "b@x.org"}})})};
+  const auto d = Default().Decide(Ids({{"customer_id", "c1"}, {"email", "b@x.org"}}), two, {});
   CHECK(d.matches.size() == 2);
   CHECK(d.held_elsewhere.empty());
+  const Candidate anna =
+      Person(4, {Ids({{"customer_id", "c1"}, {"birth_date", "1990-01-01"}, {"name", "anna"}})});
   const auto e = Default().Decide(
       Ids({{"customer_id", "c1"}, {"birth_date", "1950-03-07"}, {"name", "zed"}}),
-      {{Candidate{4,
-                  Ids({{"customer_id", "c1"}, {"birth_date", "1990-01-01"}, {"name", "anna"}})}}},
-      {});
+      std::span(&anna, 1), {});
   CHECK(e.matches.empty());
   CHECK(e.held_elsewhere == Ids({{"customer_id", "c1"}}));
+}
+
+TEST_CASE("candidates in the review band are possible matches", "[matcher]") {
+  const Candidate near = Person(7, {Ids({{"name", "maria lopez"}, {"city", "sevilla"}})});
+  const auto d = Default().Decide(Ids({{"name", "maria lopez"}, {"city", "cadiz"}}),
+                                  std::span(&near, 1), {});
+  CHECK(d.matches.empty());
+  CHECK(d.possible == std::vector<std::int64_t>{7});
 }
 
 }  // namespace

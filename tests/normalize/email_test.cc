@@ -44,6 +44,11 @@ TEST_CASE("email golden table", "[normalize][email]") {
       {"anna@שלום.com", "anna@xn--9dbne9b.com"},
       {"anna@例え.テスト", "anna@xn--r8jz45g.xn--zckzah"},
       {"First.Last+news@gmail.com", "first.last+news@gmail.com"},  // folding is opt-in
+      // A mailbox with a display name is its address.
+      {"\"Ann Lee\" <ann.lee@example.org>", "ann.lee@example.org"},
+      {"Ann Lee <Ann.Lee@Example.org>", "ann.lee@example.org"},
+      {"\"Lee, Ann\" <ann.lee@example.org>", "ann.lee@example.org"},
+      {" <ann.lee@example.org> ", "ann.lee@example.org"},
   };
   for (const auto& [input, expected] : golden) CHECK(Accept(input) == expected);
 }

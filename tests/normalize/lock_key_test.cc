@@ -51,7 +51,7 @@ std::vector<std::string> RunNode(const std::string& script, const std::vector<st
   return out;
 }
 
-// The contract as the README states it for Node.js: the string is UTF-8 encoded by update().
+// The contract as docs/design.md states it for Node.js: the string is UTF-8 encoded by update().
 const char* kNodeKey =
     "const c=require(\"crypto\");"
     "const "
@@ -129,7 +129,7 @@ TEST_CASE("lock keys agree with Node.js", "[normalize][lock_key]") {
 
 TEST_CASE("composite lock keys: documented example, order-free, agree with Node.js",
           "[normalize][lock_key]") {
-  // The README's example: the blocking key of rule name_postal_code.
+  // docs/design.md's example: the blocking key of rule name_postal_code.
   const std::vector<Identifier> example = {{"name_postal_code.name.value", "jose muller"},
                                            {"name_postal_code.postal_code.value", "SW1A1AA"}};
   const std::vector<Identifier> reversed(example.rbegin(), example.rend());

@@ -36,6 +36,33 @@ TEST_CASE("name golden table", "[normalize][name]") {
   for (const auto& [input, expected] : golden) CHECK(Name(input) == expected);
 }
 
+TEST_CASE("names in every order: given names first", "[normalize][name]") {
+  const std::pair<const char*, const char*> golden[] = {
+      // A comma: the surname came first.
+      {"Nguyen, Thi Hoa", "thi hoa nguyen"},
+      {"García-López, María", "maria garcia lopez"},
+      {"ИВАНОВА, Екатерина Сергеевна", "ekaterina sergeevna ivanova"},
+      // A surname written first in capitals.
+      {"PAPADOPOULOS Georgios", "georgios papadopoulos"},
+      {"ΠΑΠΑΔΟΠΟΥΛΟΣ Γιώργος", "giorgos papadopoulos"},
+      {"VAN DER BERG Jan", "jan van der berg"},
+      // All in capitals, or the surname last: as written.
+      {"JOHN SMITH", "john smith"},
+      {"Hans MÜLLER", "hans muller"},
+      // A suffix after a comma stays last, in one spelling; titles and
+      // degrees go.
+      {"John Smith, Jr.", "john smith jr"},
+      {"Smith, John, Junior", "john smith jr"},
+      {"Dr. Anna Meier PhD", "anna meier"},
+      {"Henry Ford 2nd", "henry ford ii"},
+      {"Mr", "mr"},  // a title alone is all there is
+  };
+  for (const auto& [input, expected] : golden) {
+    CHECK(Name(input) == expected);
+    CHECK(Name(Name(input)) == Name(input));
+  }
+}
+
 TEST_CASE("a normalized name normalizes to itself", "[normalize][name]") {
   // Found by fuzz_normalize_name: "Ƕ" (U+01F6) has an ASCII form only in lower case.
   CHECK(Name("Ƕ") == "hv");

@@ -16,8 +16,17 @@
 
 namespace idres::fuzz {
 
+// The types the targets name, each as its kind.
 inline const Normalizer& TheNormalizer() {
-  static const Normalizer normalizer;
+  static const Normalizer normalizer([] {
+    NormalizerConfig config;
+    config.kinds = {{"address", NormalizerKind::kAddress}, {"birth_date", NormalizerKind::kDate},
+                    {"passport", NormalizerKind::kDocument}, {"email", NormalizerKind::kEmail},
+                    {"name", NormalizerKind::kName},         {"cookie", NormalizerKind::kOpaque},
+                    {"phone", NormalizerKind::kPhone},       {"postal_code", NormalizerKind::kPostalCode},
+                    {"city", NormalizerKind::kText},         {"organization", NormalizerKind::kOrganization}};
+    return config;
+  }());
   return normalizer;
 }
 

@@ -1,0 +1,69 @@
+#include "matcher/detail/date_compare.h"
+
+#include <array>
+#include <cstdlib>
+#include <string>
+
+#include "matcher/edit_distance.h"
+
+namespace idres::matcher_detail {
+namespace {
+
+// YYYY-MM-DD as its three numbers; false when it is not that shape.
+bool DateParts(std::string_view d, std::array<int, 3>& out) {
+  if (d.size() != 10 || d[4] != '-' || d[7] != '-') return false;
+  out = {std::atoi(std::string(d.substr(0, 4)).c_str()),
+         std::atoi(std::string(d.substr(5, 2)).c_str()),
+         std::atoi(std::string(d.substr(8, 2)).c_str())};
+  return true;
+}
+
+// Whether two numbers are one apart or differ in one digit (as written).
+bool Near(int a, int b, std::string_view ta, std::string_view tb) {
+  if (std::abs(a - b) == 1) return true;
+  std::size_t diff = 0;
+  for (std::size_t i = 0; i < ta.size() && i < tb.size(); ++i) diff += ta[i] != tb[i];
+  return ta.size() == tb.size() && diff == 1;
+}
+
+}  // namespace
+
+const std::vector<std::string>& DateLevelNames() {
+  static const std::vector<std::string> kNames = {
+      "exact", "day_month_swapped", "one_off", "two_off", "same_year", "different", "generation"};
+  return kNames;
+}
+
+std::size_t CompareDates(std::string_view a, std::string_view b) {
+  std::array<int, 3> x{}, y{};
+  if (!DateParts(a, x) || !DateParts(b, y)) return a == b ? kDateExact : kDateDifferent;
+  // A source that knew only the year writes 1 January: then the year is
+  // all the two dates can agree on, and a year one off is no typo to
+  // forgive but another year.
+  const bool year_only = (x[1] == 1 && x[2] == 1) || (y[1] == 1 && y[2] == 1);
+  if (year_only) return x[0] == y[0] ? kDateSameYear : kDateDifferent;
+  // (A year alone is never far enough from another to tell a generation:
+  // its digits are as unreliable as the rest.)
+  if (a == b) return kDateExact;
+  if (x[0] == y[0] && x[1] == y[2] && x[2] == y[1]) return kDateSwapped;
+  static constexpr std::array<std::size_t, 3> kAt = {0, 5, 8}, kLen = {4, 2, 2};
+  int differing = 0, near = 0;
+  for (std::size_t j = 0; j < 3; ++j) {
+    if (x[j] == y[j]) continue;
+    ++differing;
+    near += Near(x[j], y[j], a.substr(kAt[j], kLen[j]), b.substr(kAt[j], kLen[j]));
+  }
+  if (differing == 1 && near == 1) return kDateOneOff;
+  // Two adjacent digits transposed (1978-04-21 / 1978-04-12).
+  if (BoundedDamerauLevenshtein(a, b, 2) <= 1) return kDateOneOff;
+  if (differing == 2 && near == 2) return kDateTwoOff;
+  // Fifteen years or more apart, and not by one slip of a digit of the
+  // year: another generation (a father and his son at one address).
+  const int years = std::abs(x[0] - y[0]);
+  if (years >= 15 && !Near(x[0], y[0], a.substr(0, 4), b.substr(0, 4))) return kDateGeneration;
+  // Anything else further apart is another person's date, or a bad one:
+  // never evidence for a match.
+  return kDateDifferent;
+}
+
+}  // namespace idres::matcher_detail

@@ -1,0 +1,146 @@
+#include "matcher/detail/name_compare.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+
+#include "matcher/comparisons.h"
+#include "matcher/edit_distance.h"
+#include "matcher/jaro_winkler.h"
+#include "matcher/nicknames.h"
+#include "matcher/phonetic.h"
+
+namespace idres::matcher_detail {
+namespace {
+
+bool HasDigit(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+}
+
+// Jaro–Winkler of two name words; words that differ in a digit are not
+// alike (a number is no typo: "person 1234" is not "person 1235").
+double WordSimilarity(std::string_view a, std::string_view b) {
+  if (a != b && (HasDigit(a) || HasDigit(b))) return 0.0;
+  return JaroWinkler(a, b);
+}
+
+// The weaker of two word similarities, 1 for two missing words.
+double Both(std::string_view ga, std::string_view gb, std::string_view sa, std::string_view sb) {
+  const double g = ga.empty() && gb.empty() ? 1.0 : WordSimilarity(ga, gb);
+  return std::min(g, WordSimilarity(sa, sb));
+}
+
+// Whether every word of `small` is a word of `big` (as multisets).
+bool Within(std::vector<std::string> small, std::vector<std::string> big) {
+  std::sort(small.begin(), small.end());
+  std::sort(big.begin(), big.end());
+  return std::includes(big.begin(), big.end(), small.begin(), small.end());
+}
+
+// A single word against a full name: found in it (a given name or a
+// surname alone, as the source had it), or nothing to go on.
+std::size_t CompareSingle(const std::string& one, const NameParts& other) {
+  for (const std::string& w : other.words) {
+    if (w == one || WordSimilarity(w, one) >= 0.92) return kNameSingleToken;
+  }
+  return kNameDifferent;
+}
+
+// How many letters one word has that the other lacks, counted both ways
+// (the words as bags of letters: a scramble of one is 0 from it).
+std::size_t LetterBagDistance(std::string_view a, std::string_view b) {
+  std::array<int, 256> count{};
+  for (unsigned char c : a) ++count[c];
+  for (unsigned char c : b) --count[c];
+  std::size_t d = 0;
+  for (int n : count) d += static_cast<std::size_t>(n < 0 ? -n : n);
+  return d;
+}
+
+// One spelling of what transliterations write several ways: y as i, ou and
+// oo as u, ph as f, kh as h, a doubled letter once (youssef / yusuf,
+// yekaterina / ekaterina).
+std::string Folded(std::string_view word) {
+  std::string out;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    char c = word[i];
+    const char next = i + 1 < word.size() ? word[i + 1] : '\0';
+    if (c == 'y') c = 'i';
+    if ((c == 'o' && (next == 'u' || next == 'o')) || (c == 'p' && next == 'h') ||
+        (c == 'k' && next == 'h')) {
+      c = c == 'o' ? 'u' : c == 'p' ? 'f' : 'h';
+      ++i;
+    }
+    if (!out.empty() && out.back() == c) continue;
+    out += c;
+  }
+  return out;
+}
+
+// Whether two given names can be one person's: an initial, nicknames, a
+// typo (one edit, two in a long name; the same letters scrambled but two in
+// a long name), or one name in two spellings (a transliteration). What is
+// left is a clearly different name, another person's: jane and john, anna
+// and emma.
+bool GivenAgree(std::string_view a, std::string_view b) {
+  if (a.empty() || b.empty()) return true;
+  if (a[0] == b[0] && (a.size() == 1 || b.size() == 1)) return true;
+  if (AreNicknames(a, b) || WordSimilarity(a, b) >= 0.92) return true;
+  const std::size_t shorter = std::min(a.size(), b.size());
+  if (shorter < 3) return false;
+  const std::size_t typos = shorter >= 6 ? 2 : 1;
+  if (BoundedDamerauLevenshtein(a, b, 3) <= typos) return true;
+  if (shorter >= 5 && LetterBagDistance(a, b) <= 2) return true;
+  return BoundedDamerauLevenshtein(Folded(a), Folded(b), 2) <= 1;
+}
+
+std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
+  const bool same_surname = pa.surname == pb.surname;
+  const bool initial = pa.given[0] == pb.given[0] && (pa.given.size() == 1 || pb.given.size() == 1);
+  if (same_surname && AreNicknames(pa.given, pb.given)) return kNameNickname;
+  if (same_surname && initial) return kNameInitial;
+  // Word by word, in the given order and crossed (given name and surname
+  // swapped by the source).
+  const double jw = std::max(Both(pa.given, pb.given, pa.surname, pb.surname),
+                             Both(pa.given, pb.surname, pa.surname, pb.given));
+  if (jw >= 0.92) return kNameJw92;
+  if (jw >= 0.88) return kNameJw88;
+  if (!same_surname && !SoundAlike(pa.surname, pb.surname)) return kNameDifferent;
+  // The surnames are one or sound alike: the given names decide whether
+  // that is one person misspelt or a relative.
+  return GivenAgree(pa.given, pb.given) ? kNameGarbled : kNameSurnameOnly;
+}
+
+}  // namespace
+
+const std::vector<std::string>& NameLevelNames() {
+  static const std::vector<std::string> kNames = {
+      "exact",           "reordered",       "subset",           "nickname",
+      "initial",         "jaro_winkler_92", "jaro_winkler_88",  "garbled",
+      "single_token",    "surname_only",    "suffix_differs",   "different"};
+  return kNames;
+}
+
+bool IsNameSuffix(std::string_view word) {
+  static constexpr std::array<std::string_view, 5> kSuffixes = {"jr", "sr", "ii", "iii", "iv"};
+  return std::find(kSuffixes.begin(), kSuffixes.end(), word) != kSuffixes.end();
+}
+
+std::size_t CompareNames(std::string_view a, std::string_view b) {
+  const NameParts pa = SplitName(a), pb = SplitName(b);
+  if (pa.words.empty() || pb.words.empty()) return a == b ? kNameExact : kNameDifferent;
+  // One side a single word: weak evidence at best, however exact.
+  if (pa.words.size() == 1) return CompareSingle(pa.words[0], pb);
+  if (pb.words.size() == 1) return CompareSingle(pb.words[0], pa);
+  if (!pa.suffix.empty() && !pb.suffix.empty() && pa.suffix != pb.suffix) {
+    return kNameSuffixDiffers;
+  }
+  // A suffix on one side only says nothing: the words decide.
+  if (pa.words == pb.words) return kNameExact;
+  if (pa.words.size() == pb.words.size() && Within(pa.words, pb.words)) return kNameReordered;
+  if (Within(pa.words, pb.words) || Within(pb.words, pa.words)) return kNameSubset;
+  return CompareFull(pa, pb);
+}
+
+}  // namespace idres::matcher_detail

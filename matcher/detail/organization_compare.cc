@@ -1,0 +1,82 @@
+#include "matcher/detail/organization_compare.h"
+
+#include <algorithm>
+#include <array>
+
+#include "matcher/jaro_winkler.h"
+
+namespace idres::matcher_detail {
+namespace {
+
+// Legal forms in their short spelling (normalize/organization.h) and
+// words that name no one company.
+bool IsLegalFormOrFiller(std::string_view word) {
+  static constexpr std::array<std::string_view, 41> kWords = {
+      "ltd", "inc",  "corp", "co",  "plc", "llc",  "llp", "lp",  "gmbh", "ag",  "kg",
+      "sa",  "spa",  "srl",  "sarl", "bv", "nv",   "pty", "ab",  "oy",   "kk",  "sl",
+      "as",  "asa",  "se",   "ooo", "oao", "zao",  "pjsc", "jsc", "lda", "ltda", "sas",
+      "ug",  "kgaa", "ohg",  "gbr", "ev",  "the",  "and", "of"};
+  return std::find(kWords.begin(), kWords.end(), word) != kWords.end();
+}
+
+// One spelling of letters that transliterations write two ways: a German
+// umlaut written out (mueller / muller), a doubled letter.
+std::string Fold(std::string_view word) {
+  std::string out;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    const char c = word[i];
+    if (i > 0 && c == 'e' && (word[i - 1] == 'a' || word[i - 1] == 'o' || word[i - 1] == 'u')) {
+      continue;
+    }
+    if (!out.empty() && out.back() == c) continue;
+    out += c;
+  }
+  return out;
+}
+
+// Whether each word of `a` has a word of `b` alike (Jaro–Winkler 0.92), and
+// both hold as many.
+bool WordsAlike(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  if (a.size() != b.size() || a.empty()) return false;
+  std::vector<bool> used(b.size(), false);
+  for (const std::string& w : a) {
+    bool found = false;
+    for (std::size_t j = 0; j < b.size() && !found; ++j) {
+      if (used[j] || JaroWinkler(w, b[j]) < 0.92) continue;
+      used[j] = true;
+      found = true;
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+const std::vector<std::string>& OrganizationLevelNames() {
+  static const std::vector<std::string> kNames = {"exact", "same_core", "similar", "different"};
+  return kNames;
+}
+
+std::vector<std::string> CoreWords(std::string_view organization) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < organization.size()) {
+    const std::size_t end = std::min(organization.find(' ', i), organization.size());
+    const std::string_view word = organization.substr(i, end - i);
+    if (!word.empty() && !IsLegalFormOrFiller(word)) out.push_back(Fold(word));
+    i = end + 1;
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::size_t CompareOrganizations(std::string_view a, std::string_view b) {
+  if (a == b) return kOrganizationExact;
+  const std::vector<std::string> ca = CoreWords(a), cb = CoreWords(b);
+  if (!ca.empty() && ca == cb) return kOrganizationSameCore;
+  if (WordsAlike(ca, cb)) return kOrganizationSimilar;
+  return kOrganizationDifferent;
+}
+
+}  // namespace idres::matcher_detail
