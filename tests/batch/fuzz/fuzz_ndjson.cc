@@ -16,7 +16,8 @@ nlohmann::json Written(const idres::Record& record) {
   for (const auto& i : record.identifiers) identifiers.push_back({{"type", i.type}, {"value", i.value}});
   nlohmann::json traits = nlohmann::json::object();
   for (const auto& [key, value] : record.traits) {
-    std::visit([&traits, &key](const auto& v) { traits[key] = v; }, value);
+    const std::string& name = key;  // clang 14 captures no structured binding
+    std::visit([&traits, &name](const auto& v) { traits[name] = v; }, value);
   }
   return {{"identifiers", identifiers}, {"traits", traits},
           {"defaultRegion", record.default_region}, {"source", record.source},
