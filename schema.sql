@@ -11,6 +11,25 @@
 
 SET check_function_bodies = false;
 
+CREATE TABLE audit_log (
+    seq bigint NOT NULL,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    actor text NOT NULL,
+    action text NOT NULL,
+    persons bigint[] NOT NULL,
+    request jsonb NOT NULL,
+    CONSTRAINT audit_log_request_check CHECK ((jsonb_typeof(request) = 'object'::text))
+);
+
+ALTER TABLE audit_log ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME audit_log_seq_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 CREATE TABLE changes (
     seq bigint NOT NULL,
     "position" bigint,
@@ -18,6 +37,7 @@ CREATE TABLE changes (
     kind text NOT NULL,
     other_id bigint,
     changed_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    actor text DEFAULT NULLIF(current_setting('idres.actor'::text, true), ''::text),
     CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['created'::text, 'updated'::text, 'merged'::text, 'split'::text, 'erased'::text])))
 );
 
@@ -92,7 +112,8 @@ CREATE TABLE person_events (
     source text COLLATE pg_catalog."C",
     record_id text COLLATE pg_catalog."C",
     at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT person_events_kind_check CHECK ((kind = ANY (ARRAY['record_added'::text, 'record_replaced'::text, 'record_deleted'::text, 'judged_never'::text])))
+    actor text DEFAULT NULLIF(current_setting('idres.actor'::text, true), ''::text),
+    CONSTRAINT person_events_kind_check CHECK ((kind = ANY (ARRAY['record_added'::text, 'record_replaced'::text, 'record_deleted'::text, 'judged_never'::text, 'judged_always'::text])))
 );
 
 ALTER TABLE person_events ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
@@ -176,6 +197,9 @@ CREATE TABLE stream_positions (
     updated_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );
 
+ALTER TABLE ONLY audit_log
+    ADD CONSTRAINT audit_log_pkey PRIMARY KEY (seq);
+
 ALTER TABLE ONLY changes_head
     ADD CONSTRAINT changes_head_pkey PRIMARY KEY (id);
 
@@ -223,6 +247,8 @@ ALTER TABLE ONLY removed_persons
 
 ALTER TABLE ONLY stream_positions
     ADD CONSTRAINT stream_positions_pkey PRIMARY KEY (consumer_group, topic, partition);
+
+CREATE INDEX audit_log_at ON audit_log USING btree (at);
 
 CREATE INDEX changes_unnumbered ON changes USING btree (seq) WHERE ("position" IS NULL);
 

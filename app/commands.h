@@ -19,6 +19,8 @@ void AddRecordCommands(CLI::App& app);    // app/records_command.cc: delete-reco
 void AddExplainCommand(CLI::App& app);    // app/explain_command.cc
 void AddConsumeCommand(CLI::App& app);    // app/consume_command.cc
 void AddTrainCommand(CLI::App& app);      // app/train_command.cc
+void AddAuditCommand(CLI::App& app);      // app/audit_command.cc
+void AddTokenCommand(CLI::App& app);      // app/token_command.cc
 
 // The status main() returns once the chosen subcommand's callback ran.
 void SetExitCode(int code);

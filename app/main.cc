@@ -36,6 +36,8 @@ int main(int argc, char** argv) {
   idres::app::AddExplainCommand(app);
   idres::app::AddConsumeCommand(app);
   idres::app::AddTrainCommand(app);
+  idres::app::AddAuditCommand(app);
+  idres::app::AddTokenCommand(app);
 
   try {
     app.parse(argc, argv);

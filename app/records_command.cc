@@ -4,10 +4,14 @@
 // record's contribution back; `idres forget` erases a person; `idres split`
 // unmerges one; `idres never-match` and `idres always-match` judge two;
 // `idres history` prints a person's events. Each prints what it did as
-// JSON lines. Exit status 0 when done, 1 when there was no such record or
-// person (or the two are one already), 2 for bad flags.
+// JSON lines, and names its actor "cli:<user>" in the audit log. Exit
+// status 0 when done, 1 when there was no such record or person (or the two
+// are one already), 2 for bad flags.
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
+
+#include <pwd.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -50,12 +54,19 @@ std::optional<std::vector<RecordRef>> ParseGroup(const std::string& spec) {
 
 void Print(const nlohmann::json& line) { std::printf("%s\n", line.dump().c_str()); }
 
+// The actor these commands name in the audit log and the history:
+// "cli:<user>", the operating-system user who ran them.
+std::string CliActor() {
+  const passwd* user = getpwuid(geteuid());
+  return "cli:" + std::string(user != nullptr ? user->pw_name : std::to_string(geteuid()));
+}
+
 int RunDeleteRecord(const RecordFlags& f) {
   auto engine = OpenEngine("delete-record", f.engine);
   if (!engine) return 2;
   std::optional<DeletedRecord> deleted;
   try {
-    deleted = engine->DeleteRecord(f.source, f.record_id);
+    deleted = engine->DeleteRecord(f.source, f.record_id, {}, CliActor());
   } catch (const std::invalid_argument& e) {
     spdlog::error("delete-record: {}", e.what());
     return 2;
@@ -74,7 +85,7 @@ int RunDeleteRecord(const RecordFlags& f) {
 int RunForget(const RecordFlags& f) {
   auto engine = OpenEngine("forget", f.engine);
   if (!engine) return 2;
-  const auto erased = engine->ForgetPerson(f.person_id);
+  const auto erased = engine->ForgetPerson(f.person_id, {}, CliActor());
   if (!erased) {
     spdlog::error("forget: no person {}", f.person_id);
     return 1;
@@ -97,7 +108,7 @@ int RunSplit(const RecordFlags& f) {
   auto engine = OpenEngine("split", f.engine);
   if (!engine) return 2;
   try {
-    const auto split = engine->SplitPerson(f.person_id, std::move(groups));
+    const auto split = engine->SplitPerson(f.person_id, std::move(groups), {}, CliActor());
     Print({{"personId", split->person_id}, {"partIds", split->part_ids}});
     return 0;
   } catch (const std::invalid_argument& e) {
@@ -112,7 +123,7 @@ int RunJudge(const RecordFlags& f, bool never) {
   if (!engine) return 2;
   const std::int64_t a = f.persons.at(0), b = f.persons.at(1);
   if (never) {
-    switch (engine->NeverMatch(a, b)) {
+    switch (engine->NeverMatch(a, b, {}, CliActor())) {
       case JudgeResult::kDone:
         Print({{"personA", a}, {"personB", b}, {"judged", "never"}});
         return 0;
@@ -122,7 +133,7 @@ int RunJudge(const RecordFlags& f, bool never) {
       case JudgeResult::kNoPerson:
         break;
     }
-  } else if (const auto merged = engine->AlwaysMatch(a, b)) {
+  } else if (const auto merged = engine->AlwaysMatch(a, b, {}, CliActor())) {
     Print({{"personId", merged->survivor}, {"mergedPersonIds", merged->merged_person_ids}});
     return 0;
   }
@@ -146,6 +157,7 @@ int RunHistory(const RecordFlags& f) {
       line["recordId"] = e.record_id;
     }
     if (!e.detail.empty()) line["detail"] = e.detail;
+    if (!e.actor.empty()) line["actor"] = e.actor;
     Print(line);
   }
   return 0;

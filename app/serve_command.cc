@@ -15,6 +15,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+#include <variant>
 
 #include "api/connect/server.h"
 #include "api/grpc/grpc_server.h"
@@ -22,6 +23,7 @@
 #include "api/service/engine_backend.h"
 #include "api/service/metrics.h"
 #include "api/service/service.h"
+#include "api/service/tokens_file.h"
 #include "app/commands.h"
 #include "app/engine_flags.h"
 #include "engine/engine.h"
@@ -41,7 +43,8 @@ struct ServeFlags {
   std::string config_file;
   api::ServerOptions server;
   std::string grpc_listen;  // empty: no gRPC
-  std::string auth_token;   // the service's, for both transports
+  std::string auth_token;   // one admin token, beside the tokens file's
+  std::string tokens_file;  // the tokens file (re-read on SIGHUP); empty: none
   EngineFlags engine;
   int pool_size = 16;
   int coalesce = static_cast<int>(EngineOptions{}.group_max_records);
@@ -132,6 +135,48 @@ api::GrpcOptions GrpcOf(const ServeFlags& flags) {
   return options;
 }
 
+// The tokens in force: the tokens file's and --auth-token's; or why they
+// cannot be.
+std::variant<api::TokenTable, std::string> LoadTokens(const ServeFlags& flags) {
+  api::TokenTable tokens;
+  if (!flags.tokens_file.empty()) {
+    auto read = api::ReadTokensFile(flags.tokens_file);
+    if (auto* error = std::get_if<std::string>(&read)) return std::move(*error);
+    tokens = std::get<api::TokenTable>(std::move(read));
+  }
+  if (!flags.auth_token.empty()) {
+    api::TokenEntry entry = api::AuthTokenEntry(flags.auth_token);
+    for (const api::TokenEntry& other : tokens) {
+      if (other.name == entry.name || other.sha256 == entry.sha256) {
+        return "--auth-token: the tokens file holds that token or the name " + entry.name;
+      }
+    }
+    tokens.push_back(std::move(entry));
+  }
+  return tokens;
+}
+
+// Who may call: nobody is asked without --tokens and --auth-token (null).
+std::shared_ptr<api::AccessControl> OpenAccess(const ServeFlags& flags) {
+  if (flags.tokens_file.empty() && flags.auth_token.empty()) return nullptr;
+  auto tokens = LoadTokens(flags);
+  if (auto* error = std::get_if<std::string>(&tokens)) throw std::runtime_error(*error);
+  spdlog::info("{} tokens in force", std::get<api::TokenTable>(tokens).size());
+  return std::make_shared<api::AccessControl>(std::get<api::TokenTable>(std::move(tokens)));
+}
+
+// SIGHUP: the tokens file again; a file that is refused leaves the tokens
+// in force as they are.
+void ReloadTokens(const ServeFlags& flags, api::AccessControl& access) {
+  auto tokens = LoadTokens(flags);
+  if (auto* error = std::get_if<std::string>(&tokens)) {
+    spdlog::error("tokens file not re-read, the tokens in force stay: {}", *error);
+    return;
+  }
+  spdlog::info("tokens file re-read: {} tokens in force", std::get<api::TokenTable>(tokens).size());
+  access.Replace(std::get<api::TokenTable>(std::move(tokens)));
+}
+
 int Serve(const ServeFlags& flags) {
   if (flags.engine.database_url.empty()) {
     spdlog::error("serve: --database-url (or IDRES_DATABASE_URL) is required");
@@ -156,12 +201,15 @@ int Serve(const ServeFlags& flags) {
   server.pool_size = flags.pool_size;
   server.read_timeout = std::chrono::milliseconds(flags.read_timeout_ms);
   server.shutdown_timeout = std::chrono::milliseconds(flags.shutdown_timeout_ms);
+  const std::shared_ptr<api::AccessControl> access = OpenAccess(flags);
+  if (!flags.tokens_file.empty()) {
+    server.on_hangup = [&flags, access] { ReloadTokens(flags, *access); };
+  }
   const EngineOptions engine_options = BuildEngineOptions(flags, metrics);
   MigrateStore(engine_options.database_url, engine_options.model);
   Engine engine(engine_options);
   api::EngineBackend backend(engine);
-  const api::IdentityService service(backend, metrics.get(),
-                                     {flags.server.limits, flags.auth_token});
+  const api::IdentityService service(backend, metrics.get(), {flags.server.limits, access});
   std::unique_ptr<api::GrpcServer> grpc;
   if (!flags.grpc_listen.empty()) grpc = std::make_unique<api::GrpcServer>(GrpcOf(flags), service);
   // One stop for both transports: a signal begins the Connect server's
@@ -209,7 +257,10 @@ void AddServeCommand(CLI::App& app) {
   Add(*cmd, "max-batch", f.server.limits.max_batch, "most records per BatchUpsert");
   Add(*cmd, "tls-cert", f.server.tls_cert, "PEM certificate chain; with --tls-key: HTTPS only");
   Add(*cmd, "tls-key", f.server.tls_key, "PEM private key");
-  Add(*cmd, "auth-token", f.auth_token, "require Authorization: Bearer <token>");
+  Add(*cmd, "auth-token", f.auth_token,
+      "one token with the role admin (Authorization: Bearer <token>), beside --tokens'");
+  Add(*cmd, "tokens", f.tokens_file,
+      "TOML file of named tokens (SHA-256) with roles and limits; re-read on SIGHUP");
   cmd->add_flag("--no-prepared-statements", f.no_prepared_statements,
                 "no named prepared statements (PgBouncer in transaction mode)")
       ->envname("IDRES_NO_PREPARED_STATEMENTS");

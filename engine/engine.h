@@ -34,8 +34,10 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "engine/audit.h"
 #include "engine/change.h"
 #include "engine/deadline.h"
 #include "engine/errors.h"
@@ -47,6 +49,7 @@
 
 namespace idres {
 namespace detail {
+struct AuditNote;
 struct PreparedRecord;
 class Tx;
 }  // namespace detail
@@ -158,9 +161,12 @@ class Engine {
   // left. Under the upsert's locks: the record key and every key of the
   // person. nullopt when no such record is stored. Throws
   // std::invalid_argument (with the reason) when the identity cannot name
-  // a record; EngineError as Upsert.
+  // a record; EngineError as Upsert. Each steward's call here writes its
+  // audit entry (engine/audit.h) in its own transaction, naming `actor`,
+  // who is also the actor of every history event it writes.
   std::optional<DeletedRecord> DeleteRecord(const std::string& source, const std::string& record_id,
-                                            const Deadline& deadline = {});
+                                            const Deadline& deadline = {},
+                                            std::string_view actor = kInProcessActor);
 
   // Erases person `id` (or the person it was merged into): every record,
   // identifier, trait, key and redirect of it, in one transaction under
@@ -169,7 +175,8 @@ class Engine {
   // Removal() says they were erased and when; nothing else of it stays. A
   // later upsert of the same values creates a new person. nullopt when `id`
   // names no live person.
-  std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline = {});
+  std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline = {},
+                                           std::string_view actor = kInProcessActor);
 
   // A steward's unmerge: person `person_id` (its id now) is split into
   // `groups` of its records: the first group's part keeps the id (with every
@@ -180,22 +187,26 @@ class Engine {
   // two, a record twice, a record that is not the person's).
   std::optional<SplitResult> SplitPerson(std::int64_t person_id,
                                          std::vector<std::vector<RecordRef>> groups,
-                                         const Deadline& deadline = {});
+                                         const Deadline& deadline = {},
+                                         std::string_view actor = kInProcessActor);
 
   // A steward's judgement that persons `a` and `b` (or the persons they
   // were merged into) are not one: no upsert, batch or reconcile merges
   // them afterwards, also after later merges of either side (a record that
   // matches both joins the better one). Under both persons' keys and row
   // locks. kSamePerson when they are one person already (split it first).
-  JudgeResult NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline = {});
+  JudgeResult NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline = {},
+                         std::string_view actor = kInProcessActor);
 
   // A steward's judgement that `a` and `b` are one: a never-match between
   // them is dropped, their records are bonded (no later delete or replace
   // parts them), and they are merged, as Reconcile merges a group (with
   // everyone their values reach by now). nullopt when one names no live
-  // person.
+  // person. The audit entry commits with the judgement; the merge follows
+  // in a transaction of its own.
   std::optional<ReconcileResult> AlwaysMatch(std::int64_t a, std::int64_t b,
-                                             const Deadline& deadline = {});
+                                             const Deadline& deadline = {},
+                                             std::string_view actor = kInProcessActor);
 
   // What an upsert of `record` would decide now (docs/matching.md, "Explanations
   // and possible matches"): the same path — its key locks, candidate read,
@@ -224,6 +235,12 @@ class Engine {
   // erased person keeps only its events without data (created, split,
   // erased). Empty when `id` was never handed out.
   std::vector<PersonEvent> GetPersonHistory(std::int64_t id, const Deadline& deadline = {});
+
+  // The audit log (docs/access.md, "Access and audit"): at most `limit` entries
+  // written at or after `since` (nullopt: from the first) and after entry
+  // `after_seq`, oldest first; fewer when there are no more.
+  std::vector<AuditEntry> ReadAudit(std::optional<std::chrono::system_clock::time_point> since,
+                                    std::int64_t after_seq, std::size_t limit);
 
   // Why `id` names no person any more; nullopt when it was never removed
   // (it is live, merged away, or was never handed out).
@@ -302,9 +319,11 @@ class Engine {
   // The one path of every record, prepared: chunks, keys, transactions.
   // `dry_run`: decided, and nothing written (Explain).
   // `position`: BatchUpsert's StreamPosition, moved by each chunk.
+  // `audit`: a steward's action of one record, written with it when done.
   std::vector<UpsertResult> Run(std::vector<detail::PreparedRecord>& prepared,
                                 const BatchReceipt* receipt, const Deadline& deadline,
-                                bool dry_run = false, const StreamPosition* position = nullptr);
+                                bool dry_run = false, const StreamPosition* position = nullptr,
+                                const detail::AuditNote* audit = nullptr);
   // After a chunk of `records` committed: their outcomes to the observer,
   // and the records written to the planner statistics.
   void Committed(std::span<const std::size_t> records, const std::vector<UpsertResult>& results);

@@ -100,7 +100,8 @@ struct PersonEvent {
   // "created", "split" (other_id split off it), "merged" (it was absorbed
   // into other_id), "erased", "absorbed" (other_id merged into it; detail:
   // why, with the score breakdown), "record_added", "record_replaced",
-  // "record_deleted" (source, record_id), "judged_never" (other_id).
+  // "record_deleted" (source, record_id), "judged_never", "judged_always"
+  // (other_id).
   std::string kind;
   std::int64_t other_id = 0;  // 0: none
   std::string source, record_id;
@@ -109,6 +110,9 @@ struct PersonEvent {
   // and the thresholds of the model that decided.
   std::vector<CandidateScore> scores;
   double threshold = 0, review_threshold = 0;
+  // Whose steward or admin action wrote the event (Engine::SplitPerson's
+  // `actor`, ...); empty for the rest (upserts, imports, reconcile).
+  std::string actor;
 };
 
 // What Engine::NeverMatch did.

@@ -4,8 +4,11 @@
 // every key of the persons in one sorted statement, then their rows,
 // ascending. The keys are learnt by a read before the transaction; a person
 // that gained one meanwhile (or was merged away) makes the call plan again.
+// Each action names its actor before it writes and appends its audit entry
+// (engine/detail/audit_log.h), in its own transaction.
 #include <algorithm>
 
+#include "engine/detail/audit_log.h"
 #include "engine/detail/engine_impl.h"
 #include "engine/detail/explain_decision.h"
 #include "engine/detail/merge_helpers.h"
@@ -76,26 +79,34 @@ bool Engine::OnPersons(std::span<const std::int64_t> ids,
   }
 }
 
-std::optional<ErasedPerson> Engine::ForgetPerson(std::int64_t id, const Deadline& deadline) {
+std::optional<ErasedPerson> Engine::ForgetPerson(std::int64_t id, const Deadline& deadline,
+                                                 std::string_view actor) {
   ErasedPerson out;
   const std::int64_t ids[] = {id};
+  // The request names the id asked for; the entry's persons, every id
+  // erased. Nothing else: no value of the person.
+  const detail::AuditNote note{actor, "ForgetPerson", detail::PersonRequest(id)};
   const bool done = OnPersons(
       ids,
       [&](detail::Tx& tx, const std::vector<std::int64_t>& persons) {
         out = ErasedPerson{persons.front(), {}};
+        detail::SetActor(tx, note);
         for (const auto& row : tx.Exec(detail::kErasePerson, persons.front())) {
           out.erased_ids.push_back(row[0].as<std::int64_t>());
         }
         std::sort(out.erased_ids.begin(), out.erased_ids.end());
+        detail::WriteAudit(tx, note, out.erased_ids);
       },
       deadline);
   if (!done) return std::nullopt;
   return out;
 }
 
-JudgeResult Engine::NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline) {
+JudgeResult Engine::NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline,
+                               std::string_view actor) {
   JudgeResult out = JudgeResult::kNoPerson;
   const std::int64_t ids[] = {a, b};
+  const detail::AuditNote note{actor, "NeverMatch", detail::PairRequest(a, b)};
   OnPersons(
       ids,
       [&](detail::Tx& tx, const std::vector<std::int64_t>& persons) {
@@ -103,7 +114,9 @@ JudgeResult Engine::NeverMatch(std::int64_t a, std::int64_t b, const Deadline& d
           out = JudgeResult::kSamePerson;
           return;
         }
+        detail::SetActor(tx, note);
         tx.Defer(detail::kJudgeNever, persons[0], persons[1]);
+        detail::WriteAudit(tx, note, persons);
         out = JudgeResult::kDone;
       },
       deadline);
@@ -111,14 +124,19 @@ JudgeResult Engine::NeverMatch(std::int64_t a, std::int64_t b, const Deadline& d
 }
 
 std::optional<ReconcileResult> Engine::AlwaysMatch(std::int64_t a, std::int64_t b,
-                                                   const Deadline& deadline) {
+                                                   const Deadline& deadline,
+                                                   std::string_view actor) {
   const std::int64_t ids[] = {a, b};
   std::vector<std::int64_t> live;
+  const detail::AuditNote note{actor, "AlwaysMatch", detail::PairRequest(a, b)};
   const bool found = OnPersons(
       ids,
       [&](detail::Tx& tx, const std::vector<std::int64_t>& persons) {
         live = persons;
-        if (persons.size() == 2) tx.Defer(detail::kJudgeAlways, persons[0], persons[1]);
+        if (persons.size() < 2) return;  // one person already: nothing to judge
+        detail::SetActor(tx, note);
+        tx.Defer(detail::kJudgeAlways, persons[0], persons[1]);
+        detail::WriteAudit(tx, note, persons);
       },
       deadline);
   if (!found) return std::nullopt;
@@ -149,10 +167,19 @@ std::vector<PersonEvent> Engine::GetPersonHistory(std::int64_t id, const Deadlin
             e.threshold = kept.threshold;
             e.review_threshold = kept.review_threshold;
           }
+          if (!row[7].is_null()) e.actor = row[7].as<std::string>();
           out.push_back(std::move(e));
         }
       },
       deadline);
+  return out;
+}
+
+std::vector<AuditEntry> Engine::ReadAudit(
+    std::optional<std::chrono::system_clock::time_point> since, std::int64_t after_seq,
+    std::size_t limit) {
+  std::vector<AuditEntry> out;
+  impl_->RunTx([&](detail::Tx& tx) { out = detail::ReadAudit(tx, since, after_seq, limit); });
   return out;
 }
 

@@ -14,6 +14,7 @@
 #include <string>
 #include <utility>
 
+#include "engine/detail/audit_log.h"
 #include "engine/detail/engine_impl.h"
 #include "engine/detail/merge_helpers.h"
 #include "engine/detail/pg_array.h"
@@ -169,14 +170,15 @@ UpsertResult RefusedResult(const detail::PreparedRecord& p) {
 }
 
 // What a chunk's transaction writes beside its records: the receipts of a
-// BatchReceipt, or the stream position of a StreamPosition moved from
-// `stored` to `next`. Both commit with the writes: the same transaction
-// either way.
+// BatchReceipt, the stream position of a StreamPosition moved from
+// `stored` to `next`, or a steward's action's actor and audit entry. All
+// commit with the writes: the same transaction either way.
 struct ChunkMarks {
   const BatchReceipt* receipt;
   const StreamPosition* position;
   std::optional<std::int64_t> stored;
   std::int64_t next;
+  const detail::AuditNote* audit = nullptr;
 
   // The chunk's records to apply: with a position, first row-locked and
   // checked (it travels with the key locks); with a receipt, those whose
@@ -214,6 +216,17 @@ struct ChunkMarks {
       tx.Defer(detail::kWriteReceipts, receipt->job, detail::BigintArray(written));
     }
     if (position) WritePosition(tx, results, refused);
+    if (audit) WriteAudit(tx, todo, results);
+  }
+
+  // A steward's action (its one record) that did something: its actor,
+  // before the writes queued after this name it, and its entry.
+  void WriteAudit(detail::Tx& tx, const std::vector<std::size_t>& todo,
+                  const std::vector<UpsertResult>& results) const {
+    if (todo.size() != 1 || !results[todo.front()].ok()) return;
+    detail::SetActor(tx, *audit);
+    const std::int64_t persons[] = {results[todo.front()].person_id};
+    detail::WriteAudit(tx, *audit, persons);
   }
 
   // Refused records are told before the position passes them.
@@ -259,10 +272,12 @@ void Engine::ForgetReceipts(std::int64_t job) {
 
 std::optional<DeletedRecord> Engine::DeleteRecord(const std::string& source,
                                                   const std::string& record_id,
-                                                  const Deadline& deadline) {
+                                                  const Deadline& deadline,
+                                                  std::string_view actor) {
   std::vector<detail::PreparedRecord> prepared{detail::PrepareDeletion(source, record_id)};
   if (prepared.front().error) throw std::invalid_argument(*prepared.front().error);
-  const UpsertResult r = Run(prepared, nullptr, deadline).front();
+  const detail::AuditNote note{actor, "DeleteRecord", detail::RecordRequest(source, record_id)};
+  const UpsertResult r = Run(prepared, nullptr, deadline, false, nullptr, &note).front();
   if (!r.ok()) return std::nullopt;  // no such record is stored
   DeletedRecord out;
   out.person_id = r.person_id;
@@ -273,7 +288,9 @@ std::optional<DeletedRecord> Engine::DeleteRecord(const std::string& source,
 
 std::optional<SplitResult> Engine::SplitPerson(std::int64_t person_id,
                                                std::vector<std::vector<RecordRef>> groups,
-                                               const Deadline& deadline) {
+                                               const Deadline& deadline,
+                                               std::string_view actor) {
+  const detail::AuditNote note{actor, "SplitPerson", detail::SplitRequest(person_id, groups)};
   std::vector<std::vector<detail::RecordIdentity>> identities;
   for (const auto& group : groups) {
     auto& g = identities.emplace_back();
@@ -282,7 +299,7 @@ std::optional<SplitResult> Engine::SplitPerson(std::int64_t person_id,
   std::vector<detail::PreparedRecord> prepared{
       detail::PrepareSplit(person_id, std::move(identities))};
   if (prepared.front().error) throw std::invalid_argument(*prepared.front().error);
-  const UpsertResult r = Run(prepared, nullptr, deadline).front();
+  const UpsertResult r = Run(prepared, nullptr, deadline, false, nullptr, &note).front();
   if (!r.ok()) throw std::invalid_argument(*r.error);
   return SplitResult{r.person_id, r.split_person_ids};
 }
@@ -319,7 +336,8 @@ std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
 
 std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepared,
                                       const BatchReceipt* receipt, const Deadline& deadline,
-                                      bool dry_run, const StreamPosition* position) {
+                                      bool dry_run, const StreamPosition* position,
+                                      const detail::AuditNote* audit) {
   detail::UpsertContext context = impl_->Context();
   context.dry_run = dry_run;
   std::vector<UpsertResult> results(prepared.size());
@@ -344,7 +362,7 @@ std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepa
   };
   PlanWithdrawals(read, impl_->planner, prepared, all, plans);
   std::vector<Chunk> chunks = MakeChunks(prepared, impl_->options);
-  ChunkMarks marks{receipt, position, position ? position->from : std::nullopt, 0};
+  ChunkMarks marks{receipt, position, position ? position->from : std::nullopt, 0, audit};
   if (position && chunks.empty()) {
     marks.next = position->end;
     impl_->RunTx(

@@ -19,6 +19,8 @@ HttpResponse Plain(int status, std::string body) {
 using Clock = std::chrono::steady_clock;
 
 constexpr std::string_view kUpsert = "Upsert";
+// GET /metrics, in the role table (api/service/access.h) as a method.
+constexpr std::string_view kMetrics = "Metrics";
 
 std::string_view PathOf(const HttpRequest& request) {
   return std::string_view(request.target).substr(0, request.target.find('?'));
@@ -41,7 +43,7 @@ HttpResponse Respond(const Reply<Response>& reply, WireFormat format) {
 
 // The request message an IdentityMethods method takes (never called).
 template <typename Request, typename Response>
-Request RequestOf(Reply<Response> (IdentityMethods::*)(const Request&, const Deadline&) const);
+Request RequestOf(Reply<Response> (IdentityMethods::*)(const Request&, const Call&) const);
 
 // Decodes the message `Method` takes, has the service run it and encodes
 // its answer: a plain function, for the table.
@@ -80,6 +82,7 @@ Handler HandlerOf(std::string_view method) {
       {"ExplainPair", &RunMethod<&M::ExplainPair>},
       {"ListPossibleMatches", &RunMethod<&M::ListPossibleMatches>},
       {"GetModel", &RunMethod<&M::GetModel>},
+      {"GetAccess", &RunMethod<&M::GetAccess>},
   };
   for (const auto& [name, handler] : kMethods) {
     if (name == method) return handler;
@@ -143,17 +146,19 @@ HttpResponse RpcHandler::Handle(const HttpRequest& request) const {
   // The console's files hold no data; the calls its page makes carry the token.
   if (auto console = ConsoleResponse(request)) return std::move(*console);
   const auto method = MethodOf(path);
-  Call call{method && HandlerOf(*method) != nullptr ? *method : "",
+  const bool metrics = path == "/metrics" && metrics_ != nullptr;
+  // A path that names no method needs a known token, and then answers 404.
+  Call call{metrics ? kMetrics : method && HandlerOf(*method) != nullptr ? *method : "",
             request.authorization,
             {},
             Clock::now()};
   if (auto refused = service_.Authorize(call)) return ErrorResponse(*refused);
-  if (path == "/metrics" && metrics_ != nullptr) {
+  if (metrics) {
     if (request.method != "GET") return Plain(405, "use GET\n");
     return {200, "text/plain; version=0.0.4; charset=utf-8",
             metrics_->Render(service_.backend().ConnectionsInUse(), options_.pool_size)};
   }
-  if (method) return Dispatch(*method, request);
+  if (method) return Dispatch(std::move(call), request);
   return Plain(404, "not found\n");
 }
 
@@ -178,10 +183,9 @@ std::variant<HttpResponse, WireFormat> RpcHandler::Open(const HttpRequest& reque
   return std::get<WireFormat>(admitted);
 }
 
-HttpResponse RpcHandler::Dispatch(std::string_view method, const HttpRequest& request) const {
-  const Handler handler = HandlerOf(method);
+HttpResponse RpcHandler::Dispatch(Call call, const HttpRequest& request) const {
+  const Handler handler = HandlerOf(call.method);
   if (handler == nullptr) return Plain(404, "no such method\n");
-  Call call{method, request.authorization, {}, Clock::now()};
   auto opened = Open(request, call);
   if (auto* refused = std::get_if<HttpResponse>(&opened)) return std::move(*refused);
   return handler(request, std::get<WireFormat>(opened), call, service_);

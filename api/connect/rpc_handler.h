@@ -76,7 +76,7 @@ class RpcHandler {
 
  private:
   HttpResponse Health() const;
-  HttpResponse Dispatch(std::string_view method, const HttpRequest& request) const;
+  HttpResponse Dispatch(Call call, const HttpRequest& request) const;
   Begun BeginUpsert(const HttpRequest& request, Call call) const;
   // The call's wire format, its deadline set, once the transport's checks
   // and the service's start let it through; else the response refusing it.

@@ -10,6 +10,8 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/signal_set.hpp>
+
+#include <csignal>
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -113,6 +115,18 @@ struct Server::Impl {
     }
   }
 
+  // A hangup calls on_hangup and waits for the next signal; SIGINT and
+  // SIGTERM stop.
+  void WaitForSignal() {
+    signals.async_wait([this](const boost::system::error_code& ec, int signal) {
+      if (ec) return;
+      spdlog::info("signal {} received", signal);
+      if (signal != SIGHUP) return BeginStop();
+      options.on_hangup();
+      WaitForSignal();
+    });
+  }
+
   // Graceful stop: no new connections, idle ones closed now, busy ones
   // after their response; whatever is left at the bound is closed.
   void BeginStop() {
@@ -174,11 +188,8 @@ int Server::port() const { return impl_->acceptor.local_endpoint().port(); }
 
 void Server::Run() {
   auto& impl = *impl_;
-  impl.signals.async_wait([&impl](const boost::system::error_code& ec, int signal) {
-    if (ec) return;
-    spdlog::info("signal {} received", signal);
-    impl.BeginStop();
-  });
+  if (impl.options.on_hangup) impl.signals.add(SIGHUP);
+  impl.WaitForSignal();
   asio::co_spawn(impl.io, impl.Accept(), asio::detached);
   spdlog::info("serving {} on {}:{}", impl.tls ? "https" : "http",
                impl.acceptor.local_endpoint().address().to_string(), port());

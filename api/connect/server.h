@@ -40,6 +40,10 @@ struct ServerOptions {
   // Called once, on a network thread, when a stop begins (a signal or
   // Stop()), so that other transports drain at the same time; must not block.
   std::function<void()> on_stop;
+  // When set, called on a network thread at each SIGHUP (the tokens file is
+  // re-read there); it runs quickly and never throws. Unset: SIGHUP is left
+  // alone.
+  std::function<void()> on_hangup;
 };
 
 class Server {

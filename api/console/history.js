@@ -1,6 +1,7 @@
 // A person's history (GetPersonHistory), oldest first, and the judgements
-// in it: each event says when, what, and which record or person; a merge
-// links to the waterfall of the record that bridged it.
+// in it: each event says when, what, which record or person, and the
+// token whose steward's action wrote it; a merge links to the waterfall of
+// the record that bridged it.
 
 import { empty, h, id, personLink, section, time } from "./dom.js";
 
@@ -32,6 +33,8 @@ function describe(event, personId) {
       return [personLink(other), " split off it"];
     case "judged_never":
       return ["never-match with ", personLink(other)];
+    case "judged_always":
+      return ["always-match with ", personLink(other)];
     default:
       return [event.kind, other ? [" ", personLink(other)] : null];
   }
@@ -52,6 +55,7 @@ export function historySection(events, personId) {
               { "data-kind": e.kind },
               time(e.at), " ", h("strong", { class: "kind" }, e.kind), " ",
               h("span", { class: "what" }, describe(e, personId)),
+              e.actor ? [" ", h("span", { class: "actor" }, `by ${e.actor}`)] : null,
               e.detail ? h("p", { class: "detail" }, e.detail) : null,
             ),
           ),

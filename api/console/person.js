@@ -4,6 +4,7 @@
 
 import { RpcError, call } from "./api.js";
 import { empty, h, id, list, section, table, time } from "./dom.js";
+import { eraseSection, mayCall } from "./erase.js";
 import { historySection, judgementsSection } from "./history.js";
 import { judgeSection, loadMatches, matchesSection } from "./matches.js";
 import { recordsSection } from "./records.js";
@@ -48,9 +49,10 @@ function heading(person, asked) {
 }
 
 export async function personPage(asked, ctx) {
-  const [person, history] = await Promise.allSettled([
+  const [person, history, erasable] = await Promise.allSettled([
     call("GetPerson", { personId: asked }),
     call("GetPersonHistory", { personId: asked }),
+    mayCall("ForgetPerson"),
   ]);
   const events = history.status === "fulfilled" ? list(history.value.events) : [];
   if (person.status === "rejected") {
@@ -71,5 +73,6 @@ export async function personPage(asked, ctx) {
     judgementsSection(events, personId),
     judgeSection(personId, ctx),
     historySection(events, personId),
+    erasable.value ? eraseSection(personId, ctx) : null,
   ];
 }

@@ -19,7 +19,7 @@ void Answer(grpc::ServerUnaryReactor* reactor, Reply<Response> reply, Response* 
 
 }  // namespace
 
-std::optional<RpcError> IdentityCallbacks::Refused(const Call& call) const {
+std::optional<RpcError> IdentityCallbacks::Refused(Call& call) const {
   if (auto refused = service_.Authorize(call)) return refused;
   return service_.Start(call);
 }

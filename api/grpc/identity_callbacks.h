@@ -38,7 +38,8 @@ namespace idres::api {
   X(Explain, v1::ExplainRequest, v1::ExplainResponse)                                     \
   X(ExplainPair, v1::ExplainPairRequest, v1::ExplainPairResponse)                         \
   X(ListPossibleMatches, v1::ListPossibleMatchesRequest, v1::ListPossibleMatchesResponse) \
-  X(GetModel, v1::GetModelRequest, v1::GetModelResponse)
+  X(GetModel, v1::GetModelRequest, v1::GetModelResponse)                                  \
+  X(GetAccess, v1::GetAccessRequest, v1::GetAccessResponse)
 
 class IdentityCallbacks final : public v1::IdentityService::CallbackService {
  public:
@@ -63,8 +64,9 @@ class IdentityCallbacks final : public v1::IdentityService::CallbackService {
       grpc::CallbackServerContext* context, const v1::WatchChangesRequest* request) override;
 
  private:
-  // The error that refuses `call` before it runs: its token, its deadline.
-  std::optional<RpcError> Refused(const Call& call) const;
+  // The error that refuses `call` before it runs: its token, role and
+  // limits, its deadline. Sets the call's caller.
+  std::optional<RpcError> Refused(Call& call) const;
   // Runs `Method` for the call on the database thread pool and answers it.
   template <auto Method, typename Request, typename Response>
   grpc::ServerUnaryReactor* Blocking(grpc::CallbackServerContext* context, std::string_view name,

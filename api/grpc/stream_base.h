@@ -47,7 +47,7 @@ class StreamBase : public Stream {
   // Decides what to do next and does it.
   virtual void Step() = 0;
 
-  const Call call_;
+  Call call_;  // its caller set once, by Open
   const IdentityService& service_;
   boost::asio::thread_pool& work_;
   std::mutex mu_;  // guards what follows
@@ -60,7 +60,9 @@ class StreamBase : public Stream {
   InFlight& in_flight_;
   Streams& streams_;
   std::optional<Code> code_;   // the end's, for the metrics
-  bool unauthorized_ = false;  // not recorded, as a unary call without the token is not
+  // Refused by Authorize, which recorded it (or, unauthenticated, did not,
+  // as a unary call without a token is not): not recorded again.
+  bool unauthorized_ = false;
   bool done_ = false;          // gRPC is done with the stream
 };
 

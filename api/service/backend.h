@@ -38,17 +38,24 @@ class IdentityBackend {
   virtual std::vector<UpsertResult> BatchUpsert(std::span<const Record> records,
                                                 const BatchReceipt& receipt,
                                                 const Deadline& deadline) = 0;
+  // A steward's or admin's action names its `actor` (the caller's token):
+  // the engine writes it in the audit log and the person's history.
   virtual std::optional<DeletedRecord> DeleteRecord(const std::string& source,
                                                     const std::string& record_id,
-                                                    const Deadline& deadline) = 0;
-  virtual std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline) = 0;
+                                                    const Deadline& deadline,
+                                                    std::string_view actor) = 0;
+  virtual std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline,
+                                                   std::string_view actor) = 0;
   virtual std::optional<PersonRemoval> Removal(std::int64_t id, const Deadline& deadline) = 0;
   virtual std::optional<SplitResult> SplitPerson(std::int64_t id,
                                                  std::vector<std::vector<RecordRef>> groups,
-                                                 const Deadline& deadline) = 0;
-  virtual JudgeResult NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline) = 0;
+                                                 const Deadline& deadline,
+                                                 std::string_view actor) = 0;
+  virtual JudgeResult NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline,
+                                 std::string_view actor) = 0;
   virtual std::optional<ReconcileResult> AlwaysMatch(std::int64_t a, std::int64_t b,
-                                                     const Deadline& deadline) = 0;
+                                                     const Deadline& deadline,
+                                                     std::string_view actor) = 0;
   virtual std::vector<PersonEvent> GetPersonHistory(std::int64_t id, const Deadline& deadline) = 0;
   virtual void ForgetReceipts(std::int64_t job) = 0;
   virtual std::optional<Person> GetPerson(std::int64_t id, const Deadline& deadline) = 0;

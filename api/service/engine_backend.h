@@ -37,26 +37,31 @@ class EngineBackend final : public IdentityBackend {
     return engine_.ListPossibleMatches(cursor, limit, person_id, deadline);
   }
   std::optional<DeletedRecord> DeleteRecord(const std::string& source, const std::string& record_id,
-                                            const Deadline& deadline) override {
-    return engine_.DeleteRecord(source, record_id, deadline);
+                                            const Deadline& deadline,
+                                            std::string_view actor) override {
+    return engine_.DeleteRecord(source, record_id, deadline, actor);
   }
-  std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline) override {
-    return engine_.ForgetPerson(id, deadline);
+  std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline,
+                                           std::string_view actor) override {
+    return engine_.ForgetPerson(id, deadline, actor);
   }
   std::optional<PersonRemoval> Removal(std::int64_t id, const Deadline& deadline) override {
     return engine_.Removal(id, deadline);
   }
   std::optional<SplitResult> SplitPerson(std::int64_t id,
                                          std::vector<std::vector<RecordRef>> groups,
-                                         const Deadline& deadline) override {
-    return engine_.SplitPerson(id, std::move(groups), deadline);
+                                         const Deadline& deadline,
+                                         std::string_view actor) override {
+    return engine_.SplitPerson(id, std::move(groups), deadline, actor);
   }
-  JudgeResult NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline) override {
-    return engine_.NeverMatch(a, b, deadline);
+  JudgeResult NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline,
+                         std::string_view actor) override {
+    return engine_.NeverMatch(a, b, deadline, actor);
   }
   std::optional<ReconcileResult> AlwaysMatch(std::int64_t a, std::int64_t b,
-                                             const Deadline& deadline) override {
-    return engine_.AlwaysMatch(a, b, deadline);
+                                             const Deadline& deadline,
+                                             std::string_view actor) override {
+    return engine_.AlwaysMatch(a, b, deadline, actor);
   }
   std::vector<PersonEvent> GetPersonHistory(std::int64_t id, const Deadline& deadline) override {
     return engine_.GetPersonHistory(id, deadline);

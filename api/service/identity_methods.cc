@@ -79,20 +79,20 @@ std::variant<Record, RpcError> IdentityMethods::UpsertRecord(
 }
 
 Reply<v1::ExplainResponse> IdentityMethods::Explain(const v1::ExplainRequest& request,
-                                                    const Deadline& deadline) const {
+                                                    const Call& call) const {
   if (!request.has_record()) return Invalid("record is required");
   auto checked = Check(request.record());
   if (auto* error = std::get_if<RpcError>(&checked)) return std::move(*error);
   v1::ExplainResponse response;
-  FillExplanation(backend_.Explain(std::get<Record>(checked), deadline),
+  FillExplanation(backend_.Explain(std::get<Record>(checked), call.deadline),
                   *response.mutable_explanation());
   return response;
 }
 
 Reply<v1::ExplainPairResponse> IdentityMethods::ExplainPair(const v1::ExplainPairRequest& request,
-                                                            const Deadline& deadline) const {
+                                                            const Call& call) const {
   if (auto bad = BadPair(request)) return std::move(*bad);
-  const auto pair = backend_.ExplainPair(request.person_a(), request.person_b(), deadline);
+  const auto pair = backend_.ExplainPair(request.person_a(), request.person_b(), call.deadline);
   if (!pair) return NoPair(request);
   v1::ExplainPairResponse response;
   FillPair(*pair, response);
@@ -100,7 +100,7 @@ Reply<v1::ExplainPairResponse> IdentityMethods::ExplainPair(const v1::ExplainPai
 }
 
 Reply<v1::ListPossibleMatchesResponse> IdentityMethods::ListPossibleMatches(
-    const v1::ListPossibleMatchesRequest& request, const Deadline& deadline) const {
+    const v1::ListPossibleMatchesRequest& request, const Call& call) const {
   if (request.limit() < 0 || request.limit() > static_cast<int>(Engine::kMaxPossibleMatches)) {
     return Invalid("limit must be between 0 and " + std::to_string(Engine::kMaxPossibleMatches));
   }
@@ -108,7 +108,7 @@ Reply<v1::ListPossibleMatchesResponse> IdentityMethods::ListPossibleMatches(
   const std::size_t limit = request.limit() == 0 ? 100 : static_cast<std::size_t>(request.limit());
   PossibleMatchPage page;
   try {
-    page = backend_.ListPossibleMatches(request.cursor(), limit, request.person_id(), deadline);
+    page = backend_.ListPossibleMatches(request.cursor(), limit, request.person_id(), call.deadline);
   } catch (const std::invalid_argument& e) {
     return Invalid(e.what());
   }
@@ -126,7 +126,7 @@ Reply<v1::UpsertResponse> IdentityMethods::UpsertReply(const UpsertResult& resul
 }
 
 Reply<v1::BatchUpsertResponse> IdentityMethods::BatchUpsert(const v1::BatchUpsertRequest& request,
-                                                            const Deadline& deadline) const {
+                                                            const Call& call) const {
   if (auto e = OverLimit("batch", request.records_size(), "records", limits_.max_batch)) {
     return std::move(*e);
   }
@@ -161,8 +161,8 @@ Reply<v1::BatchUpsertResponse> IdentityMethods::BatchUpsert(const v1::BatchUpser
     if (request.has_receipt()) receipt.items.push_back(request.receipt().items(i));
   }
   if (accepted.empty()) return response;
-  const auto results = request.has_receipt() ? backend_.BatchUpsert(accepted, receipt, deadline)
-                                             : backend_.BatchUpsert(accepted, deadline);
+  const auto results = request.has_receipt() ? backend_.BatchUpsert(accepted, receipt, call.deadline)
+                                             : backend_.BatchUpsert(accepted, call.deadline);
   if (results.size() != accepted.size()) {
     throw std::logic_error("BatchUpsert answered " + std::to_string(results.size()) +
                            " results for " + std::to_string(accepted.size()) + " records");
@@ -179,11 +179,12 @@ Reply<v1::BatchUpsertResponse> IdentityMethods::BatchUpsert(const v1::BatchUpser
 }
 
 Reply<v1::DeleteRecordResponse> IdentityMethods::DeleteRecord(
-    const v1::DeleteRecordRequest& request, const Deadline& deadline) const {
+    const v1::DeleteRecordRequest& request, const Call& call) const {
   if (request.record_id().empty()) return Invalid("recordId is required");
   std::optional<DeletedRecord> deleted;
   try {
-    deleted = backend_.DeleteRecord(request.source(), request.record_id(), deadline);
+    deleted = backend_.DeleteRecord(request.source(), request.record_id(), call.deadline,
+                                    call.caller.name);
   } catch (const std::invalid_argument& e) {
     return Invalid(e.what());
   }
@@ -200,10 +201,10 @@ Reply<v1::DeleteRecordResponse> IdentityMethods::DeleteRecord(
 }
 
 Reply<v1::ForgetPersonResponse> IdentityMethods::ForgetPerson(
-    const v1::ForgetPersonRequest& request, const Deadline& deadline) const {
+    const v1::ForgetPersonRequest& request, const Call& call) const {
   if (request.person_id() <= 0) return Invalid("personId must be a positive id");
-  const auto erased = backend_.ForgetPerson(request.person_id(), deadline);
-  if (!erased) return NoPerson(request.person_id(), deadline);
+  const auto erased = backend_.ForgetPerson(request.person_id(), call.deadline, call.caller.name);
+  if (!erased) return NoPerson(request.person_id(), call.deadline);
   v1::ForgetPersonResponse response;
   response.set_person_id(erased->person_id);
   for (const auto id : erased->erased_ids) response.add_erased_ids(id);
@@ -211,7 +212,7 @@ Reply<v1::ForgetPersonResponse> IdentityMethods::ForgetPerson(
 }
 
 Reply<v1::SplitPersonResponse> IdentityMethods::SplitPerson(const v1::SplitPersonRequest& request,
-                                                            const Deadline& deadline) const {
+                                                            const Call& call) const {
   if (request.person_id() <= 0) return Invalid("personId must be a positive id");
   std::vector<std::vector<RecordRef>> groups;
   for (const auto& g : request.groups()) {
@@ -220,11 +221,12 @@ Reply<v1::SplitPersonResponse> IdentityMethods::SplitPerson(const v1::SplitPerso
   }
   std::optional<SplitResult> split;
   try {
-    split = backend_.SplitPerson(request.person_id(), std::move(groups), deadline);
+    split = backend_.SplitPerson(request.person_id(), std::move(groups), call.deadline,
+                                  call.caller.name);
   } catch (const std::invalid_argument& e) {
     return Invalid(e.what());
   }
-  if (!split) return NoPerson(request.person_id(), deadline);
+  if (!split) return NoPerson(request.person_id(), call.deadline);
   v1::SplitPersonResponse response;
   response.set_person_id(split->person_id);
   for (const auto id : split->part_ids) response.add_part_ids(id);
@@ -232,9 +234,10 @@ Reply<v1::SplitPersonResponse> IdentityMethods::SplitPerson(const v1::SplitPerso
 }
 
 Reply<v1::JudgeResponse> IdentityMethods::NeverMatch(const v1::JudgeRequest& request,
-                                                     const Deadline& deadline) const {
+                                                     const Call& call) const {
   if (auto bad = BadPair(request)) return std::move(*bad);
-  switch (backend_.NeverMatch(request.person_a(), request.person_b(), deadline)) {
+  switch (backend_.NeverMatch(request.person_a(), request.person_b(), call.deadline,
+                              call.caller.name)) {
     case JudgeResult::kDone:
       return v1::JudgeResponse{};
     case JudgeResult::kSamePerson:
@@ -249,9 +252,10 @@ Reply<v1::JudgeResponse> IdentityMethods::NeverMatch(const v1::JudgeRequest& req
 }
 
 Reply<v1::JudgeResponse> IdentityMethods::AlwaysMatch(const v1::JudgeRequest& request,
-                                                      const Deadline& deadline) const {
+                                                      const Call& call) const {
   if (auto bad = BadPair(request)) return std::move(*bad);
-  const auto merged = backend_.AlwaysMatch(request.person_a(), request.person_b(), deadline);
+  const auto merged = backend_.AlwaysMatch(request.person_a(), request.person_b(), call.deadline,
+                                           call.caller.name);
   if (!merged) return NoPair(request);
   v1::JudgeResponse response;
   response.set_person_id(merged->survivor);
@@ -259,9 +263,9 @@ Reply<v1::JudgeResponse> IdentityMethods::AlwaysMatch(const v1::JudgeRequest& re
 }
 
 Reply<v1::GetPersonHistoryResponse> IdentityMethods::GetPersonHistory(
-    const v1::GetPersonHistoryRequest& request, const Deadline& deadline) const {
+    const v1::GetPersonHistoryRequest& request, const Call& call) const {
   if (request.person_id() <= 0) return Invalid("personId must be a positive id");
-  const auto events = backend_.GetPersonHistory(request.person_id(), deadline);
+  const auto events = backend_.GetPersonHistory(request.person_id(), call.deadline);
   if (events.empty())
     return RpcError{Code::kNotFound, "no person " + std::to_string(request.person_id())};
   v1::GetPersonHistoryResponse response;
@@ -281,26 +285,26 @@ RpcError IdentityMethods::NoPerson(std::int64_t id, const Deadline& deadline) co
 }
 
 Reply<v1::ForgetReceiptsResponse> IdentityMethods::ForgetReceipts(
-    const v1::ForgetReceiptsRequest& request, const Deadline& /*deadline*/) const {
+    const v1::ForgetReceiptsRequest& request, const Call& /*call*/) const {
   backend_.ForgetReceipts(request.job());
   return v1::ForgetReceiptsResponse{};
 }
 
 Reply<v1::GetPersonResponse> IdentityMethods::GetPerson(const v1::GetPersonRequest& request,
-                                                        const Deadline& deadline) const {
+                                                        const Call& call) const {
   if (request.person_id() <= 0) return Invalid("personId must be a positive id");
-  const auto person = backend_.GetPerson(request.person_id(), deadline);
-  if (!person) return NoPerson(request.person_id(), deadline);
+  const auto person = backend_.GetPerson(request.person_id(), call.deadline);
+  if (!person) return NoPerson(request.person_id(), call.deadline);
   v1::GetPersonResponse response;
   FillPerson(*person, *response.mutable_person());
   return response;
 }
 
 Reply<v1::LookupResponse> IdentityMethods::Lookup(const v1::LookupRequest& request,
-                                                  const Deadline& deadline) const {
+                                                  const Call& call) const {
   if (!request.has_identifier()) return Invalid("identifier is required");
   const auto found =
-      backend_.Lookup(ToRawIdentifier(request.identifier()), request.default_region(), deadline);
+      backend_.Lookup(ToRawIdentifier(request.identifier()), request.default_region(), call.deadline);
   if (const auto* rejection = std::get_if<Rejection>(&found)) {
     return Invalid(rejection->type + " \"" + ToValidUtf8(rejection->input) +
                    "\": " + rejection->reason);
@@ -314,7 +318,7 @@ Reply<v1::LookupResponse> IdentityMethods::Lookup(const v1::LookupRequest& reque
 }
 
 Reply<v1::StatsResponse> IdentityMethods::Stats(const v1::StatsRequest& /*request*/,
-                                                const Deadline& /*deadline*/) const {
+                                                const Call& /*call*/) const {
   const StoreStats stats = backend_.Stats();
   v1::StatsResponse response;
   response.set_persons(stats.persons);
@@ -327,24 +331,40 @@ Reply<v1::StatsResponse> IdentityMethods::Stats(const v1::StatsRequest& /*reques
 }
 
 Reply<v1::GetModelResponse> IdentityMethods::GetModel(const v1::GetModelRequest& /*request*/,
-                                                      const Deadline& /*deadline*/) const {
+                                                      const Call& /*call*/) const {
   v1::GetModelResponse response;
   FillModel(backend_.model(), Model::Defaults(), response);
   return response;
 }
 
 Reply<v1::ListChangesResponse> IdentityMethods::ListChanges(const v1::ListChangesRequest& request,
-                                                            const Deadline& deadline) const {
+                                                            const Call& call) const {
   if (request.after_position() < 0) return Invalid("afterPosition must not be negative");
   if (request.limit() < 0) return Invalid("limit must not be negative");
   const std::size_t limit =
       request.limit() == 0 ? Engine::kMaxListChanges : static_cast<std::size_t>(request.limit());
   const std::vector<Change> changes =
-      backend_.ListChanges(request.after_position(), limit, deadline);
+      backend_.ListChanges(request.after_position(), limit, call.deadline);
   v1::ListChangesResponse response;
   for (const Change& c : changes) FillChange(c, *response.add_changes());
   response.set_next_after_position(changes.empty() ? request.after_position()
                                                    : changes.back().position);
+  return response;
+}
+
+Reply<v1::GetAccessResponse> IdentityMethods::GetAccess(const v1::GetAccessRequest& /*request*/,
+                                                        const Call& call) const {
+  v1::GetAccessResponse response;
+  response.set_token(call.caller.name);
+  for (const Role role : {Role::kIngest, Role::kRead, Role::kSteward, Role::kAdmin}) {
+    if ((call.caller.roles & static_cast<RoleSet>(role)) != 0) {
+      response.add_roles(std::string(RoleName(role)));
+    }
+  }
+  for (const MethodRole& entry : kMethodRoles) {
+    if (Grants(call.caller.roles, entry.role)) response.add_methods(std::string(entry.method));
+  }
+  response.add_methods(std::string(kGetAccess));
   return response;
 }
 

@@ -12,6 +12,7 @@
 
 #include "api/idres/v1/identity.pb.h"
 #include "api/service/backend.h"
+#include "api/service/call.h"
 #include "api/service/limits.h"
 #include "api/service/status.h"
 
@@ -30,36 +31,39 @@ class IdentityMethods {
   std::variant<Record, RpcError> UpsertRecord(const v1::UpsertRequest& request) const;
   static Reply<v1::UpsertResponse> UpsertReply(const UpsertResult& result);
   Reply<v1::BatchUpsertResponse> BatchUpsert(const v1::BatchUpsertRequest& request,
-                                             const Deadline& deadline) const;
+                                             const Call& call) const;
   Reply<v1::DeleteRecordResponse> DeleteRecord(const v1::DeleteRecordRequest& request,
-                                               const Deadline& deadline) const;
+                                               const Call& call) const;
   Reply<v1::ForgetPersonResponse> ForgetPerson(const v1::ForgetPersonRequest& request,
-                                               const Deadline& deadline) const;
+                                               const Call& call) const;
   Reply<v1::SplitPersonResponse> SplitPerson(const v1::SplitPersonRequest& request,
-                                             const Deadline& deadline) const;
+                                             const Call& call) const;
   Reply<v1::JudgeResponse> NeverMatch(const v1::JudgeRequest& request,
-                                      const Deadline& deadline) const;
+                                      const Call& call) const;
   Reply<v1::JudgeResponse> AlwaysMatch(const v1::JudgeRequest& request,
-                                       const Deadline& deadline) const;
+                                       const Call& call) const;
   Reply<v1::GetPersonHistoryResponse> GetPersonHistory(const v1::GetPersonHistoryRequest& request,
-                                                       const Deadline& deadline) const;
+                                                       const Call& call) const;
   Reply<v1::ForgetReceiptsResponse> ForgetReceipts(const v1::ForgetReceiptsRequest& request,
-                                                   const Deadline& deadline) const;
+                                                   const Call& call) const;
   Reply<v1::GetPersonResponse> GetPerson(const v1::GetPersonRequest& request,
-                                         const Deadline& deadline) const;
+                                         const Call& call) const;
   Reply<v1::LookupResponse> Lookup(const v1::LookupRequest& request,
-                                   const Deadline& deadline) const;
-  Reply<v1::StatsResponse> Stats(const v1::StatsRequest& request, const Deadline& deadline) const;
+                                   const Call& call) const;
+  Reply<v1::StatsResponse> Stats(const v1::StatsRequest& request, const Call& call) const;
   Reply<v1::ListChangesResponse> ListChanges(const v1::ListChangesRequest& request,
-                                             const Deadline& deadline) const;
+                                             const Call& call) const;
   Reply<v1::ExplainResponse> Explain(const v1::ExplainRequest& request,
-                                     const Deadline& deadline) const;
+                                     const Call& call) const;
   Reply<v1::ExplainPairResponse> ExplainPair(const v1::ExplainPairRequest& request,
-                                             const Deadline& deadline) const;
+                                             const Call& call) const;
   Reply<v1::ListPossibleMatchesResponse> ListPossibleMatches(
-      const v1::ListPossibleMatchesRequest& request, const Deadline& deadline) const;
+      const v1::ListPossibleMatchesRequest& request, const Call& call) const;
+  // The caller's token, roles and the methods they grant (kMethodRoles).
+  Reply<v1::GetAccessResponse> GetAccess(const v1::GetAccessRequest& request,
+                                         const Call& call) const;
   Reply<v1::GetModelResponse> GetModel(const v1::GetModelRequest& request,
-                                       const Deadline& deadline) const;
+                                       const Call& call) const;
 
  private:
   // not_found for `id`, saying why when it was removed (erased, or its last

@@ -201,6 +201,7 @@ void FillEvent(const PersonEvent& event, v1::PersonEvent& out) {
   for (const CandidateScore& c : event.scores) FillCandidate(c, *out.add_scores());
   out.set_threshold(event.threshold);
   out.set_review_threshold(event.review_threshold);
+  out.set_actor(event.actor);
 }
 
 void FillCandidate(const CandidateScore& candidate, v1::CandidateDetail& out) {

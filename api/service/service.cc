@@ -1,6 +1,5 @@
 #include "api/service/service.h"
 
-#include "api/service/auth.h"
 
 namespace idres::api {
 
@@ -10,11 +9,16 @@ IdentityService::IdentityService(IdentityBackend& backend, Metrics* metrics, Ser
       options_(std::move(options)),
       methods_(backend, options_.limits) {}
 
-std::optional<RpcError> IdentityService::Authorize(const Call& call) const {
-  if (options_.auth_token.empty() || BearerMatches(call.authorization, options_.auth_token)) {
+std::optional<RpcError> IdentityService::Authorize(Call& call) const {
+  if (!options_.access) return std::nullopt;  // open: the default Caller, anonymous
+  auto admitted = options_.access->Admit(call.authorization, call.method);
+  if (auto* caller = std::get_if<Caller>(&admitted)) {
+    call.caller = std::move(*caller);
     return std::nullopt;
   }
-  return RpcError{Code::kUnauthenticated, "missing or wrong bearer token"};
+  auto& error = std::get<RpcError>(admitted);
+  if (error.code == Code::kUnauthenticated) return std::move(error);
+  return Refuse(call, std::move(error));
 }
 
 std::optional<RpcError> IdentityService::Start(const Call& call) const {

@@ -1,8 +1,9 @@
 // IdentityService: each method of idres.v1.IdentityService once, for every
 // transport. A transport (api/connect/, api/grpc/) turns its wire into a
 // Call and a decoded request, and the service's answer back into its wire;
-// everything in between is decided here: the bearer token, the deadline,
-// the method's own checks and limits (IdentityMethods), the engine call,
+// everything in between is decided here: the caller's token, role and
+// limits (AccessControl), the deadline, the method's own checks and limits
+// (IdentityMethods), the engine call,
 // the failure's status code (MapException) and the metrics by that code.
 //
 // Upsert comes in three steps (BeginUpsert, SubmitUpsert, FinishUpsert) so
@@ -15,13 +16,16 @@
 
 #include <chrono>
 #include <exception>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 
 #include "api/idres/v1/identity.pb.h"
+#include "api/service/access_control.h"
 #include "api/service/backend.h"
+#include "api/service/call.h"
 #include "api/service/error_mapping.h"
 #include "api/service/identity_methods.h"
 #include "api/service/limits.h"
@@ -30,18 +34,10 @@
 
 namespace idres::api {
 
-// One call as its transport received it.
-struct Call {
-  std::string_view method;    // "GetPerson", ...: a method of the service
-  std::string authorization;  // the credential as sent: "Bearer <token>", or empty
-  Deadline deadline;          // from Connect-Timeout-Ms or grpc-timeout
-  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-};
-
 struct ServiceOptions {
   Limits limits;
-  // When non-empty, every call needs "Bearer <auth_token>".
-  std::string auth_token;
+  // Who may call what; null: anyone may call anything (no token is asked).
+  std::shared_ptr<const AccessControl> access;
 };
 
 // An Upsert checked and decoded, for SubmitUpsert to apply.
@@ -55,10 +51,11 @@ class IdentityService {
   // `metrics` may be null (nothing recorded). Both must outlive the service.
   IdentityService(IdentityBackend& backend, Metrics* metrics, ServiceOptions options);
 
-  // unauthenticated when `call`'s credential is not the token; nullopt
-  // when it may go on. Not recorded: a caller without the token adds
-  // nothing to the metrics.
-  std::optional<RpcError> Authorize(const Call& call) const;
+  // Admits `call` (AccessControl::Admit) and sets its caller; nullopt when
+  // it may go on. permission_denied and resource_exhausted are recorded;
+  // unauthenticated is not: a caller without a token adds nothing to the
+  // metrics.
+  std::optional<RpcError> Authorize(Call& call) const;
   // deadline_exceeded, recorded, when the call's deadline passed before it
   // started (a transport asks before it decodes the request); nullopt when
   // it may go on.
@@ -78,9 +75,9 @@ class IdentityService {
   // it and is recorded once, when it ends.
   template <auto Method, typename Request>
   auto Apply(const Call& call, const Request& request) const
-      -> decltype((std::declval<const IdentityMethods&>().*Method)(request, call.deadline)) {
+      -> decltype((std::declval<const IdentityMethods&>().*Method)(request, call)) {
     try {
-      return (methods_.*Method)(request, call.deadline);
+      return (methods_.*Method)(request, call);
     } catch (...) {
       return MapException(std::current_exception(), call.method);
     }

@@ -52,7 +52,10 @@ std::span<const Statement> AllStatements() {
                                        kSynchronousCommit,
                                        kTryAnalyzeLock,
                                        kAnalyzeHotTables,
-                                       kRecordsAnalyzed};
+                                       kRecordsAnalyzed,
+                                       kSetActor,
+                                       kWriteAudit,
+                                       kReadAudit};
   return kAll;
 }
 

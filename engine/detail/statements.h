@@ -389,14 +389,39 @@ inline constexpr Statement kJudgeNever{
     " INSERT INTO judgements (person_id, other_id, kind) VALUES ($1, $2, 'never'), ($2, $1, "
     "'never')"};
 
-// AlwaysMatch, with the persons $1 and $2 locked: their 'never' dropped and
-// all their records given one new bond (schema/0005_record_bonds.sql), so
-// no later replay of the merged person's records parts them.
+// AlwaysMatch, with the persons $1 and $2 locked: their 'never' dropped,
+// the judgement in both persons' history, and all their records given one
+// new bond (schema/0005_record_bonds.sql), so no later replay of the merged
+// person's records parts them.
 inline constexpr Statement kJudgeAlways{
     "idres_judge_always",
     "WITH d AS (DELETE FROM judgements WHERE (person_id, other_id) IN (($1, $2), ($2, $1))"
-    "  RETURNING 1)"
+    "  RETURNING 1),"
+    " e AS (INSERT INTO person_events (person_id, kind, other_id)"
+    "  VALUES ($1, 'judged_always', $2), ($2, 'judged_always', $1) RETURNING 1)"
     " UPDATE records SET bond = (SELECT nextval('record_bonds')) WHERE person_id IN ($1, $2)"};
+
+// The audit trail (engine/detail/audit_log.h): idres.actor set to $1 for
+// the rest of the transaction (SET LOCAL); every row of changes and
+// person_events written after it names that actor (their default).
+inline constexpr Statement kSetActor{"idres_set_actor",
+                                     "SELECT set_config('idres.actor', $1, true)"};
+
+// An audit entry: actor $1, action $2, persons $3, request $4 (JSON).
+inline constexpr Statement kWriteAudit{
+    "idres_write_audit",
+    "INSERT INTO audit_log (actor, action, persons, request)"
+    " VALUES ($1, $2, $3::bigint[], $4::jsonb)"};
+
+// The entries written at or after $1 (microseconds since the Unix epoch)
+// after seq $2, in seq order, at most $3: rows (seq, at, actor, action,
+// persons as "1,2", request).
+inline constexpr Statement kReadAudit{
+    "idres_read_audit",
+    "SELECT seq, " IDRES_SQL_RFC3339("at") ", actor, action, array_to_string(persons, ','),"
+    " request::text FROM audit_log"
+    " WHERE at >= 'epoch'::timestamptz + $1::bigint * interval '1 microsecond' AND seq > $2"
+    " ORDER BY seq LIMIT $3"};
 
 // Reconcile: the 'never' judgements among the persons $1, as (a, b).
 inline constexpr Statement kReadNever{
@@ -409,26 +434,27 @@ inline constexpr Statement kReadAllNever{
     "idres_read_all_never", "SELECT person_id, other_id FROM judgements WHERE kind = 'never'"};
 
 // GetPersonHistory of person $1: rows (at, kind, other id, source, record
-// id, detail, scores) in time order: its changes but updates (created,
-// split, merged, erased), its record and judgement events, and the persons
-// merged into it with the reason and score breakdown of each merge
-// ('absorbed'; scores: merges.scores).
+// id, detail, scores, actor) in time order: its changes but updates
+// (created, split, merged, erased), its record and judgement events, and
+// the persons merged into it with the reason and score breakdown of each
+// merge ('absorbed'; scores: merges.scores). actor: the steward's or
+// admin's whose action wrote the row (NULL for the rest).
 // One change's events share its transaction's time (now()); within it the
 // creation comes first, then what it absorbed, then the rest.
 inline constexpr Statement kReadHistory{
     "idres_read_history",
     "SELECT " IDRES_SQL_RFC3339("h.at") ", h.kind, h.other, h.source, h.record_id, h.detail,"
-    " h.scores"
+    " h.scores, h.actor"
     " FROM (SELECT CASE kind WHEN 'created' THEN LEAST(changed_at, (SELECT min(e.at)"
     "  FROM person_events e WHERE e.person_id = $1)) ELSE changed_at END AS at,"
     "  CASE kind WHEN 'created' THEN 0 ELSE 2 END AS rank, seq AS ord, kind, other_id AS other,"
     "  NULL::text AS source, NULL::text AS record_id, NULL::text AS detail,"
-    "  NULL::text AS scores FROM changes"
+    "  NULL::text AS scores, actor FROM changes"
     "  WHERE person_id = $1 AND kind <> 'updated'"
-    " UNION ALL SELECT at, 2, seq, kind, other_id, source, record_id, NULL, NULL"
+    " UNION ALL SELECT at, 2, seq, kind, other_id, source, record_id, NULL, NULL, actor"
     "  FROM person_events WHERE person_id = $1"
-    " UNION ALL SELECT merged_at, 1, 0, 'absorbed', absorbed_id, NULL, NULL, reason, scores"
-    "  FROM merges WHERE survivor_id = $1) h ORDER BY h.at, h.rank, h.ord"};
+    " UNION ALL SELECT merged_at, 1, 0, 'absorbed', absorbed_id, NULL, NULL, reason, scores,"
+    "  NULL FROM merges WHERE survivor_id = $1) h ORDER BY h.at, h.rank, h.ord"};
 
 // Step 7 when the chunk creates no person: its possible matches (a, b,
 // score: $1-$3, real ids), sent with the COMMIT. kCreatePersons writes them

@@ -62,7 +62,7 @@ TEST_CASE("Paths outside /console/ are not the console's") {
 
 TEST_CASE("With an auth token the console's files need none but the calls do") {
   idres::testing::FakeBackend backend;
-  const IdentityService service(backend, nullptr, {{}, "s3cret"});
+  const IdentityService service(backend, nullptr, {{}, testing::AdminOnly("s3cret")});
   const RpcHandler handler(service, nullptr);
   CHECK(handler.Handle(Get("/console/")).status == 200);
   CHECK(handler.Handle(Get("/console/console.css")).status == 200);

@@ -9,9 +9,18 @@
 #include <thread>
 #include <vector>
 
+#include "api/service/access_control.h"
 #include "api/service/backend.h"
+#include "api/service/tokens_file.h"
 
 namespace idres::testing {
+
+// Access for a server whose one token is `token`, with the role admin (as
+// `idres serve --auth-token`); null (open) for "".
+inline std::shared_ptr<const api::AccessControl> AdminOnly(const std::string& token) {
+  if (token.empty()) return nullptr;
+  return std::make_shared<const api::AccessControl>(api::TokenTable{api::AuthTokenEntry(token)});
+}
 
 class FakeBackend : public api::IdentityBackend {
  public:
@@ -38,6 +47,7 @@ class FakeBackend : public api::IdentityBackend {
   std::size_t asked_limit = 0;
   RawIdentifier asked_identifier;
   std::pair<std::string, std::string> asked_record;  // DeleteRecord's (source, record_id)
+  std::string asked_actor;  // a steward's action's actor
   std::optional<DeletedRecord> deletion = DeletedRecord{7, false, {12}};
   std::optional<ErasedPerson> erasure = ErasedPerson{7, {3, 7}};
   std::optional<PersonRemoval> removal;
@@ -93,14 +103,18 @@ class FakeBackend : public api::IdentityBackend {
     return BatchUpsert(records, deadline);
   }
   std::optional<DeletedRecord> DeleteRecord(const std::string& source, const std::string& record_id,
-                                            const Deadline& deadline) override {
+                                            const Deadline& deadline,
+                                            std::string_view actor) override {
     asked_deadline = deadline;
+    asked_actor = actor;
     MaybeFail();
     asked_record = {source, record_id};
     return deletion;
   }
-  std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline) override {
+  std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline,
+                                           std::string_view actor) override {
     asked_deadline = deadline;
+    asked_actor = actor;
     MaybeFail();
     asked_id = id;
     return erasure;
@@ -112,21 +126,27 @@ class FakeBackend : public api::IdentityBackend {
     return removal;
   }
   std::optional<SplitResult> SplitPerson(std::int64_t id, std::vector<std::vector<RecordRef>>,
-                                         const Deadline& deadline) override {
+                                         const Deadline& deadline,
+                                         std::string_view actor) override {
     asked_deadline = deadline;
+    asked_actor = actor;
     MaybeFail();
     asked_id = id;
     return SplitResult{id, {id + 1}};
   }
-  JudgeResult NeverMatch(std::int64_t a, std::int64_t, const Deadline& deadline) override {
+  JudgeResult NeverMatch(std::int64_t a, std::int64_t, const Deadline& deadline,
+                         std::string_view actor) override {
     asked_deadline = deadline;
+    asked_actor = actor;
     MaybeFail();
     asked_id = a;
     return JudgeResult::kDone;
   }
   std::optional<ReconcileResult> AlwaysMatch(std::int64_t a, std::int64_t b,
-                                             const Deadline& deadline) override {
+                                             const Deadline& deadline,
+                                             std::string_view actor) override {
     asked_deadline = deadline;
+    asked_actor = actor;
     MaybeFail();
     asked_id = a;
     return ReconcileResult{a, {b}, 0};

@@ -37,7 +37,7 @@ Answer Ask(const HttpRequest& request, bool two_step, const std::string& auth_to
   FakeBackend backend;
   setup(backend);
   Metrics metrics;
-  const IdentityService service(backend, &metrics, {{}, auth_token});
+  const IdentityService service(backend, &metrics, {{}, testing::AdminOnly(auth_token)});
   const RpcHandler handler(service, &metrics);
   Answer out;
   if (!two_step) {

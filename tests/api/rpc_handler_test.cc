@@ -414,7 +414,7 @@ TEST_CASE_METHOD(Fixture, "/healthz says whether the database answers") {
 }
 
 TEST_CASE_METHOD(Fixture, "With an auth token every path but /healthz needs the bearer token") {
-  options.auth_token = "t0ken";
+  options.access = testing::AdminOnly("t0ken");
   HttpRequest call = Json("Stats", "{}");
   const auto refused = Send(call);
   CHECK(refused.status == 401);

@@ -425,6 +425,7 @@ for (const useBinaryFormat of [true, false]) {
     `record_added ${src}/c-1`,
     `judged_never ${D}`,
     `record_added ${src}/c-2`,
+    `judged_always ${D}`,
     `absorbed ${D}`,
   ]);
   assert.deepEqual(await history(D), await history(C), `${format}: history of D is C's`);

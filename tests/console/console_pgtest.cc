@@ -1,15 +1,20 @@
 // The steward console as a person uses it: a real `idres serve` with a
-// bearer token on a fresh store, seeded through the API, and
+// steward's and an admin's token on a fresh store, seeded through the API, and
 // tests/console/console_test.mjs driving /console/ in Debian's headless
 // chromium (puppeteer-core). The script checks what each page shows and
 // saves its screenshots into $IDRES_CONSOLE_SCREENSHOTS. The server runs a
 // model file: the built-in model with one level moved, which the model's
 // page must show.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "api/service/auth.h"
 #include "matcher/model_file.h"
 #include "tests/api/http_client.h"
 #include "tests/api/server_process.h"
@@ -21,12 +26,28 @@ namespace {
 
 using nlohmann::json;
 
+// The console's steward (who also tries records: Explain needs ingest) and
+// an admin, who may erase.
 constexpr char kToken[] = "steward-s3cret";
+constexpr char kAdminToken[] = "admin-s3cret";
 
-// Upserts `record` (JSON) with the token; the response.
+// A tokens file with both, removed at the end.
+struct TokensFile {
+  std::filesystem::path path = std::filesystem::temp_directory_path() /
+                               ("idres-console-tokens-" + std::to_string(getpid()) + ".toml");
+  TokensFile() {
+    std::ofstream out(path);
+    out << "[tokens.steward]\nsha256 = \"" << api::HexOf(api::DigestOf(kToken))
+        << "\"\nroles = [\"steward\", \"ingest\"]\n[tokens.root]\nsha256 = \""
+        << api::HexOf(api::DigestOf(kAdminToken)) << "\"\nroles = [\"admin\"]\n";
+  }
+  ~TokensFile() { std::filesystem::remove(path); }
+};
+
+// Upserts `record` (JSON) with the admin's token; the response.
 json Upsert(HttpClient& client, const std::string& record) {
   const auto reply = client.Call("Upsert", R"({"record":)" + record + "}",
-                                 {{"Authorization", std::string("Bearer ") + kToken}});
+                                 {{"Authorization", std::string("Bearer ") + kAdminToken}});
   INFO(reply.body);
   REQUIRE(reply.status == 200);
   return json::parse(reply.body);
@@ -52,8 +73,9 @@ TEST_CASE(
   REQUIRE(screenshots != nullptr);
   TestDatabase db;
   const TempDir dir;
-  ServerProcess server(
-      db.url(), {"--auth-token", kToken, "--default-region", "DE", "--model", ModelFile(dir)});
+  TokensFile tokens;
+  ServerProcess server(db.url(), {"--tokens", tokens.path.string(), "--default-region", "DE",
+                                  "--model", ModelFile(dir)});
   HttpClient client(server.port());
 
   // Anna, told by three sources: the shop's record holds the CRM's email
@@ -82,7 +104,7 @@ TEST_CASE(
   const std::string command =
       std::string("cd '") + source +
       "/tests/console' && node console_test.mjs http://127.0.0.1:" + std::to_string(server.port()) +
-      " '" + kToken + "' '" + screenshots + "'";
+      " '" + kToken + "' '" + kAdminToken + "' '" + screenshots + "'";
   CHECK(std::system(command.c_str()) == 0);
 }
 

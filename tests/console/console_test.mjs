@@ -1,14 +1,17 @@
 // Drives the steward console of a running `idres serve` in Debian's headless
 // chromium, as a steward would, on the store tests/console/console_pgtest.cc
-// seeds. Usage: node console_test.mjs <base url> <bearer token> <screenshot dir>
+// seeds. Usage: node console_test.mjs <base url> <steward token> <admin token> <screenshot dir>
 // Every check is on what the page shows; every wait is for an element, not
 // for time. Exits non-zero on the first failed check.
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import puppeteer from "puppeteer-core";
 
-const [base, token, shots] = process.argv.slice(2);
-assert.ok(base && token && shots, "usage: node console_test.mjs <base url> <token> <screenshot dir>");
+const [base, token, adminToken, shots] = process.argv.slice(2);
+assert.ok(
+  base && token && adminToken && shots,
+  "usage: node console_test.mjs <base url> <steward token> <admin token> <screenshot dir>",
+);
 await mkdir(shots, { recursive: true });
 
 // Bounds, not timings: a machine busy with the rest of the suite may take
@@ -148,6 +151,8 @@ try {
     "record_added: record \u201cs-3\u201d of shop added",
   ]);
   assert.equal(await text("#matches"), "Possible matchesNo open possible matches.");
+  // A steward may not erase: no button for it.
+  assert.equal(await page.$("#erase"), null);
   await labelled();
   await shot("person");
 
@@ -207,8 +212,16 @@ try {
   );
   assert.deepEqual((await history()).slice(4), [
     "split: person 5 split off it",
+    "judged_always: always-match with person 5",
     "absorbed: person 5 merged into it why: the waterfall of merging person 5",
   ]);
+  // The steward's actions name the steward's token; the merge that followed names nobody.
+  assert.deepEqual(
+    await page.$$eval("#history li", (items) =>
+      items.filter((li) => li.querySelector(".actor")).map((li) => `${li.dataset.kind} ${li.querySelector(".actor").textContent}`),
+    ),
+    ["split by steward", "judged_always by steward"],
+  );
 
   // The review queue: the namesakes' pair waits for a steward, with the
   // store's counts beside it.
@@ -333,6 +346,12 @@ try {
   assert.ok((await cells("#model-blocking")).some((r) => r[0] === "email_local" && r[1] === "email.local"));
   await labelled();
   await shot("model");
+  // With an admin's token the person page has the erase button.
+  await page.type("#token", adminToken);
+  await next(() => page.locator("#token-form button[type=submit]").click(), "try");
+  await next(() => page.evaluate(() => (location.hash = "#/person/1")), "person");
+  assert.equal(await text("#erase button"), "Erase person 1");
+  await labelled();
 
   if (outside.length) assert.fail(`requests outside the server: ${outside.join(", ")}`);
   assert.deepEqual(problems, []);
