@@ -348,7 +348,7 @@ try {
   await shot("model");
   // With an admin's token the person page has the erase button.
   await page.type("#token", adminToken);
-  await next(() => page.locator("#token-form button[type=submit]").click(), "try");
+  await next(() => page.locator("#token-form button[type=submit]").click(), "model");
   await next(() => page.evaluate(() => (location.hash = "#/person/1")), "person");
   assert.equal(await text("#erase button"), "Erase person 1");
   await labelled();
