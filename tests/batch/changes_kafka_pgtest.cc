@@ -94,6 +94,11 @@ TEST_CASE(
   first->Signal(SIGKILL);
   first->Wait();
   auto second = StartPublisher(dir, db, kafka.bootstrap(), "p2");
+  // Running, its stop handler in place: a SIGTERM before would kill it
+  // outright, however little was left to publish.
+  WaitFor("the second publisher to start",
+          [&] { return ReadFile(dir.File("p2.log")).find("publishing to") != std::string::npos; },
+          {second.get()});
   REQUIRE(import.Wait() == 0);
   const std::int64_t changes = db.Count("SELECT count(*) FROM changes");
   WaitFor("every change on the topic",
