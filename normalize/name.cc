@@ -34,21 +34,6 @@ bool ToStableLatin(std::string_view input, std::string& out) {
   return true;
 }
 
-std::vector<std::string> Words(std::string_view s) {
-  std::vector<std::string> out;
-  std::string word;
-  for (char c : s) {
-    if (c == ' ') {
-      if (!word.empty()) out.push_back(std::move(word));
-      word.clear();
-    } else {
-      word += c;
-    }
-  }
-  if (!word.empty()) out.push_back(std::move(word));
-  return out;
-}
-
 std::string Join(const std::vector<std::string>& words) {
   std::string out;
   for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
@@ -112,7 +97,7 @@ std::string GivenNameFirst(std::string_view text) {
     }
     return after + " " + before + " " + suffix;
   }
-  std::vector<std::string> words = Words(nd::CollapseSpace(text));
+  std::vector<std::string> words = nd::Words(nd::CollapseSpace(text));
   std::size_t caps = 0;
   while (caps < words.size() && InCapitals(words[caps]) &&
          SuffixForm(nd::AsciiLower(words[caps])).empty()) {
@@ -131,7 +116,7 @@ std::string Tidy(std::string_view lower) {
   for (char& c : spaced) {
     if (c == '.' || c == ',' || c == '-' || c == '"' || c == '(' || c == ')' || c == ';') c = ' ';
   }
-  std::vector<std::string> words = Words(spaced);
+  std::vector<std::string> words = nd::Words(spaced);
   while (words.size() > 1 && IsTitle(words.front())) words.erase(words.begin());
   while (words.size() > 1 && IsCredential(words.back())) words.pop_back();
   if (words.size() > 1) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "normalize/detail/icu.h"
+#include "normalize/detail/utf8.h"
 #include "normalize/name.h"
 
 namespace idres {
@@ -47,21 +48,6 @@ const std::vector<LongForm>& LongForms() {
   return kForms;
 }
 
-std::vector<std::string> Words(std::string_view s) {
-  std::vector<std::string> out;
-  std::string word;
-  for (char c : s) {
-    if (c == ' ') {
-      if (!word.empty()) out.push_back(std::move(word));
-      word.clear();
-    } else {
-      word += c;
-    }
-  }
-  if (!word.empty()) out.push_back(std::move(word));
-  return out;
-}
-
 // `words` with each legal form written out in its short spelling.
 std::string ShortForms(const std::vector<std::string>& words) {
   std::string out;
@@ -101,7 +87,7 @@ KindResult NormalizeOrganization(std::string_view input) {
       spaced += ' ';
     }
   }
-  std::string name = ShortForms(Words(spaced));
+  std::string name = ShortForms(nd::Words(spaced));
   if (name.empty() || !nd::HasLetter(name)) {
     return KindResult::Reject("the organization name has no letter");
   }

@@ -138,4 +138,19 @@ std::string CollapseSpace(std::string_view s) {
   return out;
 }
 
+std::vector<std::string> Words(std::string_view s) {
+  std::vector<std::string> out;
+  std::string word;
+  for (char c : s) {
+    if (c == ' ') {
+      if (!word.empty()) out.push_back(std::move(word));
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) out.push_back(std::move(word));
+  return out;
+}
+
 }  // namespace idres::normalize_detail

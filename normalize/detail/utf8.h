@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 #include <string_view>
 
 namespace idres::normalize_detail {
@@ -36,6 +37,9 @@ std::size_t InvalidUtf8At(std::string_view s);
 
 // Whether every byte of `s` is below 0x80.
 bool IsAscii(std::string_view s);
+
+// The words of `s`, split at spaces (runs of them count once).
+std::vector<std::string> Words(std::string_view s);
 
 // Whether code point `c` is a control character (U+0000-U+001F, U+007F-U+009F).
 inline bool IsControl(char32_t c) { return c < 0x20 || (c >= 0x7f && c <= 0x9f); }
