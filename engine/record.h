@@ -221,6 +221,7 @@ struct StoreStats {
   std::int64_t records = 0;      // stored records
   std::int64_t merges_today = 0;  // persons merged into another since midnight UTC
   std::int64_t splits_today = 0;  // persons split off another since midnight UTC
+  std::int64_t open_pairs = 0;    // possible matches waiting for a steward
 };
 
 // Persons that should be one (Engine::FindReconcileGroups): they share a

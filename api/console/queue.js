@@ -19,13 +19,14 @@ function counts(stats) {
       { class: "counts" },
       row("persons", stats.persons),
       row("records", stats.records),
+      row("open possible matches", stats.openPairs),
       row("merges today (UTC)", stats.mergesToday),
       row("splits today (UTC)", stats.splitsToday),
     ),
   );
 }
 
-function pairs(reply, cursor, ctx) {
+function pairs(reply, open, cursor, ctx) {
   const matches = list(reply.matches);
   const next = reply.nextCursor ?? "";
   const body =
@@ -55,7 +56,7 @@ function pairs(reply, cursor, ctx) {
           ),
         );
   const more = next ? h("p", {}, h("a", { href: `#/queue?cursor=${encodeURIComponent(next)}`, id: "more" }, "More")) : null;
-  return section("queue", matches.length ? `Open possible matches (${matches.length}${next ? "+" : ""})` : "Open possible matches", body, more);
+  return section("queue", `Open possible matches (${open ?? "0"})`, body, more);
 }
 
 export async function queuePage(params, ctx) {
@@ -72,7 +73,7 @@ export async function queuePage(params, ctx) {
   );
   try {
     const [stats, reply] = await Promise.all([call("Stats", {}), call("ListPossibleMatches", { cursor, limit: PAGE })]);
-    return [heading, intro, counts(stats), pairs(reply, cursor, ctx)];
+    return [heading, intro, counts(stats), pairs(reply, stats.openPairs, cursor, ctx)];
   } catch (e) {
     ctx.fail("The review queue", e);
     return [heading, intro];

@@ -327,6 +327,7 @@ Reply<v1::StatsResponse> IdentityMethods::Stats(const v1::StatsRequest& /*reques
   response.set_records(stats.records);
   response.set_merges_today(stats.merges_today);
   response.set_splits_today(stats.splits_today);
+  response.set_open_pairs(stats.open_pairs);
   return response;
 }
 

@@ -540,7 +540,14 @@ inline constexpr Statement kStats{
     " SELECT (SELECT count(*) FROM persons), (SELECT count(*) FROM merges),"
     " (SELECT count(*) FROM identifiers), (SELECT count(*) FROM records),"
     " (SELECT count(*) FROM merges, today WHERE merged_at >= today.t),"
-    " (SELECT count(*) FROM changes, today WHERE kind = 'split' AND changed_at >= today.t)"};
+    " (SELECT count(*) FROM changes, today WHERE kind = 'split' AND changed_at >= today.t),"
+    " (SELECT count(*) FROM (SELECT DISTINCT LEAST(r.x, r.y) AS a, GREATEST(r.x, r.y) AS b"
+    "  FROM possible_matches pm" IDRES_SQL_READ_THROUGH("pm", "r") ") o"
+    "  WHERE o.a <> o.b"
+    "  AND EXISTS (SELECT 1 FROM persons p WHERE p.id = o.a)"
+    "  AND EXISTS (SELECT 1 FROM persons p WHERE p.id = o.b)"
+    "  AND NOT EXISTS (SELECT 1 FROM judgements j WHERE j.person_id = o.a AND j.other_id = o.b"
+    "   AND j.kind = 'never'))"};
 
 // Reconcile: every stored identifier (a batch job's full scan).
 inline constexpr Statement kReadAllIdentifiers{

@@ -362,7 +362,7 @@ std::vector<std::int64_t> FindByIdentifier(Tx& tx, const Identifier& id, std::si
 StoreStats ReadStats(Tx& tx) {
   const Rows r = tx.Exec(kStats);
   const auto at = [&](int i) { return r[0][i].as<std::int64_t>(); };
-  return StoreStats{at(0), at(1), at(2), at(3), at(4), at(5)};
+  return StoreStats{at(0), at(1), at(2), at(3), at(4), at(5), at(6)};
 }
 
 std::vector<std::pair<std::int64_t, Identifier>> ReadAllIdentifiers(Tx& tx) {

@@ -86,7 +86,7 @@ TEST_CASE("JSON output prints default values and int64 as strings") {
   stats.set_persons(2);
   CHECK(Encode(stats, WireFormat::kJson) ==
         R"({"persons":"2","mergedAway":"0","identifiers":"0","records":"0","mergesToday":"0",)"
-        R"("splitsToday":"0"})");
+        R"("splitsToday":"0","openPairs":"0"})");
 }
 
 }  // namespace

@@ -222,11 +222,11 @@ TEST_CASE_METHOD(Fixture, "Lookup passes identifier and region, a rejection is i
 }
 
 TEST_CASE_METHOD(Fixture, "Stats answers the counts") {
-  backend.stats = StoreStats{3, 1, 9, 5, 1, 2};
+  backend.stats = StoreStats{3, 1, 9, 5, 1, 2, 4};
   const auto r = Send(Json("Stats", "{}"));
   CHECK(r.body ==
         R"({"persons":"3","mergedAway":"1","identifiers":"9","records":"5","mergesToday":"1",)"
-        R"("splitsToday":"2"})");
+        R"("splitsToday":"2","openPairs":"4"})");
 }
 
 TEST_CASE_METHOD(Fixture, "GetModel answers the backend's model, each level beside the built-in") {

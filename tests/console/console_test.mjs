@@ -234,9 +234,12 @@ try {
   assert.deepEqual(await page.$$eval("#counts dt", (terms) => terms.map((t) => t.textContent)), [
     "persons",
     "records",
+    "open possible matches",
     "merges today (UTC)",
     "splits today (UTC)",
   ]);
+  // The store-wide count, not the page's: the one pair.
+  assert.equal((await page.$$eval("#counts dd", (values) => values.map((v) => v.textContent)))[2], "1");
   await labelled();
   await shot("queue");
 

@@ -106,6 +106,7 @@ TEST_CASE("a bridging record merges into the oldest, old ids redirect", "[pg][en
   CHECK(s.records >= 4);
   CHECK(s.merges_today == 2);  // both merges were made today (UTC), seconds ago
   CHECK(s.splits_today == 0);
+  CHECK(s.open_pairs == 0);
 }
 
 TEST_CASE("redirects are repointed when a survivor is absorbed later", "[pg][engine]") {

@@ -241,6 +241,7 @@ TEST_CASE("possible matches: a record in the review band is kept apart and liste
         std::vector<std::pair<std::int64_t, std::int64_t>>{{anna.person_id, c.person_id},
                                                            {olle.person_id, per.person_id},
                                                            {ines.person_id, jan.person_id}});
+  CHECK(engine->Stats().open_pairs == 3);
   CHECK_THROWS_AS(engine->ListPossibleMatches("banana", 1), std::invalid_argument);
   CHECK_THROWS_AS(engine->ListPossibleMatches("1/2", 1), std::invalid_argument);
 
@@ -262,8 +263,10 @@ TEST_CASE("possible matches: a record in the review band is kept apart and liste
   page = engine->ListPossibleMatches("", 10);
   REQUIRE(page.matches.size() == 1);
   CHECK(page.matches[0].person_a == ines.person_id);
+  CHECK(engine->Stats().open_pairs == 1);
   REQUIRE(engine->ForgetPerson(jan.person_id));
   CHECK(engine->ListPossibleMatches("", 10).matches.empty());
+  CHECK(engine->Stats().open_pairs == 0);
   CHECK(db.Count("SELECT count(*) FROM possible_matches WHERE " + std::to_string(jan.person_id) +
                  " IN (person_a, person_b)") == 0);
   CHECK(StoreInconsistency(db).empty());
@@ -308,6 +311,7 @@ TEST_CASE("possible matches: read through a merge, each pair once with its best 
   const std::pair twins{olle.person_id, per.person_id};
   const PossibleMatchPage all = engine->ListPossibleMatches("", 10);
   CHECK(pairs(all) == Pairs{with_olle, twins});
+  CHECK(engine->Stats().open_pairs == 2);  // each pair once, read through the merge
   REQUIRE_FALSE(all.matches.empty());
   CHECK(all.matches[0].score == 10.5);
   CHECK(pairs(engine->ListPossibleMatches("", 10, one)) == Pairs{with_olle});
