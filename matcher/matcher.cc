@@ -153,15 +153,34 @@ bool Matcher::Conflict(std::span<const Identifier> a, std::span<const Identifier
   return false;
 }
 
-bool Matcher::Conflict(const Candidate& a, const Score& a_score, const Candidate& b,
-                       const Score& b_score) const {
+// Whether `record`, holding a birth date, stands by its match with
+// `matched` (the record its score names) across the two matched records'
+// disagreeing dates: it agrees with that record's date, or it matched that
+// record despite disagreeing with its date and shares a strong value with it
+// exactly (an email, a phone, a document): one of the two dates is a slip
+// that the record's own evidence outweighs. A record without a date takes
+// no side, so it never vouches: a name and a town alone do not join two
+// namesakes born years apart.
+bool Matcher::Vouches(std::span<const Identifier> record, std::span<const Identifier> matched,
+                      const Score& score) const {
+  return !Conflict(record, matched, ComparisonKind::kBirthDate) || score.strong_exact;
+}
+
+bool Matcher::Conflict(std::span<const Identifier> record, const Candidate& a,
+                       const Score& a_score, const Candidate& b, const Score& b_score) const {
   // Documents: any two of the persons'. Birth dates: those of the two
   // records the record matched, as the persons' other records may hold a
   // date in error that the evidence already outweighed.
   if (Conflict(a.identifiers, b.identifiers, ComparisonKind::kDocument)) return true;
   if (a.records.empty() || b.records.empty()) return false;
-  return Conflict(a.records[a_score.record], b.records[b_score.record],
-                  ComparisonKind::kBirthDate);
+  const auto& x = a.records[a_score.record];
+  const auto& y = b.records[b_score.record];
+  if (!Conflict(x, y, ComparisonKind::kBirthDate)) return false;
+  const bool dated = std::any_of(record.begin(), record.end(), [&](const Identifier& v) {
+    const TypeModel* t = model_.Find(v.type);
+    return t != nullptr && t->comparison == ComparisonKind::kBirthDate;
+  });
+  return !dated || !Vouches(record, x, a_score) || !Vouches(record, y, b_score);
 }
 
 void Matcher::JoinBest(std::span<const Identifier> record,
@@ -209,7 +228,7 @@ MatchDecision Matcher::Decide(std::span<const Identifier> record,
       const std::int64_t a = d.matches[i], b = d.matches[j];
       steward = steward || (apart && apart(a, b));
       evidence = evidence ||
-                 Conflict(*by_id.at(a), d.details.at(a), *by_id.at(b), d.details.at(b));
+                 Conflict(record, *by_id.at(a), d.details.at(a), *by_id.at(b), d.details.at(b));
     }
   }
   if (steward || evidence) {

@@ -123,12 +123,13 @@ class Matcher {
   MatchDecision Decide(std::span<const Identifier> record, std::span<const Candidate> candidates,
                        const ValueCounts& counts, const ApartFn& apart = {}) const;
 
-  // Whether two persons a record matched (through the records its scores
+  // Whether two persons `record` matched (through the records its scores
   // name) hold strong evidence against being one: different values of a
   // document type (none of a pair within one edit), or birth dates of the
-  // two matched records that disagree.
-  bool Conflict(const Candidate& a, const Score& a_score, const Candidate& b,
-                const Score& b_score) const;
+  // two matched records that disagree and that `record` does not vouch
+  // across (Vouches).
+  bool Conflict(std::span<const Identifier> record, const Candidate& a, const Score& a_score,
+                const Candidate& b, const Score& b_score) const;
   // Whether `a` and `b` hold values of a type compared by `kind` that
   // disagree (the comparison's last level).
   bool Conflict(std::span<const Identifier> a, std::span<const Identifier> b,
@@ -155,6 +156,8 @@ class Matcher {
   // stay there.
   void JoinBest(std::span<const Identifier> record,
                 const std::map<std::int64_t, const Candidate*>& by_id, MatchDecision& d) const;
+  bool Vouches(std::span<const Identifier> record, std::span<const Identifier> matched,
+               const Score& score) const;
 
   Model model_;
 };

@@ -69,6 +69,57 @@ TEST_CASE("an email alone does not merge the persons sharing it when they confli
   CHECK(d.matches == std::vector<std::int64_t>{1});  // a tie goes to the oldest
 }
 
+TEST_CASE("a dated record sharing an email merges across a slipped birth date, a namesake does not",
+          "[matcher]") {
+  // One person's records, one of them with its birth date ten years and a
+  // few days off, and its email one edit off the other's.
+  const std::vector<Candidate> reggie = {
+      Person(1, {Ids({{"name", "reggie"},
+                      {"birth_date", "1996-08-05"},
+                      {"city", "coventry"},
+                      {"email", "r.m51@leonard.net"}})}),
+      Person(2, {Ids({{"name", "reggie mason"},
+                      {"birth_date", "1986-09-09"},
+                      {"city", "coventry"},
+                      {"email", "r..m51@leonard.net"}})})};
+  // Agrees with 2's date and holds 1's email: it vouches for both matches.
+  const auto record = Ids({{"name", "reggie"},
+                           {"birth_date", "1986-09-09"},
+                           {"city", "coventry"},
+                           {"email", "r.m51@leonard.net"}});
+  const MatchDecision joined = Default().Decide(record, reggie, {});
+  CHECK_FALSE(joined.conflict);
+  CHECK(joined.matches == std::vector<std::int64_t>{1, 2});
+  // Without the email it matches 1 on name and town alone, against 1's
+  // date: the dates keep the two apart.
+  const MatchDecision undated_email = Default().Decide(
+      Ids({{"name", "reggie"}, {"birth_date", "1986-09-09"}, {"city", "coventry"},
+           {"email", "reggie@elsewhere.example"}}),
+      reggie, {});
+  CHECK(undated_email.matches.size() <= 1);
+
+  // Namesakes of one town born five years apart: a record with the name,
+  // the town and one of the dates matches both, and vouches for neither
+  // date it contradicts with a strong value.
+  const std::vector<Candidate> namesakes = {
+      Person(1, {Ids({{"name", "li wei"},
+                      {"birth_date", "1980-01-01"},
+                      {"city", "wuhan"},
+                      {"phone", "+8613800000001"}})}),
+      Person(2, {Ids({{"name", "li wei"},
+                      {"birth_date", "1985-02-02"},
+                      {"city", "wuhan"},
+                      {"phone", "+8613800000002"}})})};
+  const MatchDecision apart = Default().Decide(
+      Ids({{"name", "li wei"}, {"birth_date", "1980-01-01"}, {"city", "wuhan"}}), namesakes, {});
+  CHECK(apart.conflict);
+  CHECK(apart.matches == std::vector<std::int64_t>{1});
+  // Nor does a record without a date, whatever it shares.
+  const MatchDecision undated = Default().Decide(
+      Ids({{"name", "li wei"}, {"city", "wuhan"}, {"phone", "+8613800000002"}}), namesakes, {});
+  CHECK(undated.matches.size() == 1);
+}
+
 TEST_CASE("a steward's never-match keeps two matches apart: the record joins the best",
           "[matcher]") {
   const std::vector<Candidate> both = {
