@@ -4,7 +4,8 @@
 // chunks cannot deadlock on keys); then engine/detail/resolve.h reads,
 // locks, re-reads and decides for all its records at once, each record
 // seeing the ones before it, and writes them with the COMMIT: a chunk of new
-// persons takes two round trips, a chunk of known ones three.
+// persons takes two round trips, a chunk of known ones three (four when it
+// writes a person found through a blocking key alone).
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -288,8 +289,7 @@ std::optional<DeletedRecord> Engine::DeleteRecord(const std::string& source,
 
 std::optional<SplitResult> Engine::SplitPerson(std::int64_t person_id,
                                                std::vector<std::vector<RecordRef>> groups,
-                                               const Deadline& deadline,
-                                               std::string_view actor) {
+                                               const Deadline& deadline, std::string_view actor) {
   const detail::AuditNote note{actor, "SplitPerson", detail::SplitRequest(person_id, groups)};
   std::vector<std::vector<detail::RecordIdentity>> identities;
   for (const auto& group : groups) {

@@ -107,6 +107,27 @@ void BatchResolver::Count(const std::vector<const StoredPerson*>& matched,
 
 BatchPerson& BatchResolver::At(std::int64_t id) { return persons_[by_id_.at(id)]; }
 
+std::vector<std::int64_t> BatchResolver::StoredWritten() const {
+  std::vector<std::int64_t> out;
+  for (const BatchPerson& p : persons_) {
+    if (p.stored && (!p.live || p.traits_changed || p.identifiers_changed || p.keys_changed)) {
+      out.push_back(p.now.id);
+      if (!p.removed && !p.live) out.push_back(FinalId(p.now.id));
+    }
+    if (p.split_from != 0 && p.split_from < kFirstProvisionalId) out.push_back(p.split_from);
+    if (!p.live) continue;
+    // A record written to it: new, or moved from the person it is stored under.
+    for (const StoredRecord& r : p.records) {
+      if (r.row != 0 && FinalId(r.person_id) == p.now.id) continue;
+      if (p.stored) out.push_back(p.now.id);
+      if (r.row != 0) out.push_back(r.person_id);
+    }
+  }
+  std::erase_if(out, [](std::int64_t id) { return id >= kFirstProvisionalId; });
+  Dedup(out);
+  return out;
+}
+
 std::int64_t BatchResolver::FinalId(std::int64_t id) const {
   const BatchPerson* p = &persons_[by_id_.at(id)];
   while (!p->live && !p->removed) p = &persons_[by_id_.at(p->merged_into)];

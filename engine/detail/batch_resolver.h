@@ -111,6 +111,12 @@ class BatchResolver {
   // creation order.
   const std::vector<BatchPerson>& persons() const { return persons_; }
 
+  // The stored persons the chunk's writes change (ascending): those merged
+  // away, emptied or changed, the survivors they merged into, and those a
+  // record moved out of. What the writer writes for a stored person is
+  // always one of these; the rest were only compared.
+  std::vector<std::int64_t> StoredWritten() const;
+
   // The live person `id` ended in (following merges); `id` when live or
   // removed.
   std::int64_t FinalId(std::int64_t id) const;

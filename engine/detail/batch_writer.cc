@@ -54,16 +54,18 @@ void AddPossible(const BatchResolver& resolver, PossibleWrites& out) {
   for (const auto& [pair, score] : best) out.Add(pair.first, pair.second, score);
 }
 
-}  // namespace
-
-void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanner& planner,
-                         std::vector<UpsertResult*>& results) {
-  Writes w;
-  // Stored persons merged away, by the person they ended in; and what each
-  // survivor holds in the database once they moved to it.
+// Stored persons merged away, by the person they ended in, with each one's
+// reason and scores.
+struct StoredMerges {
   std::map<std::int64_t, std::vector<std::int64_t>> absorbed_by;
   std::map<std::int64_t, std::vector<std::string>> reasons_by, scores_by;
-  std::map<std::int64_t, std::set<Identifier>> in_database;
+};
+
+// What the chunk did to each person's existence: creates (and the parts
+// split off), persons emptied, merges; and what each survivor holds in the
+// database once the stored persons merged into it moved there.
+void AddPersonChanges(const BatchResolver& resolver, Writes& w, StoredMerges& merges,
+                      std::map<std::int64_t, std::set<Identifier>>& in_database) {
   for (const BatchPerson& p : resolver.persons()) {
     if (p.provisional()) {
       w.created.persons.push_back(p.now.id);
@@ -88,9 +90,9 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
     if (p.live) continue;
     if (p.stored) {
       // A survivor is the oldest of its persons, so never one created here.
-      absorbed_by[final_id].push_back(p.now.id);
-      reasons_by[final_id].push_back(p.merge_reason);
-      scores_by[final_id].push_back(p.merge_scores);
+      merges.absorbed_by[final_id].push_back(p.now.id);
+      merges.reasons_by[final_id].push_back(p.merge_reason);
+      merges.scores_by[final_id].push_back(p.merge_scores);
     } else {
       w.created.merge_absorbed.push_back(p.now.id);
       w.created.merge_survivor.push_back(final_id);
@@ -98,6 +100,12 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
       w.created.merge_scores.push_back(p.merge_scores);
     }
   }
+}
+
+// What each live person gained or lost: records, traits, keys, and the
+// identifiers the database does not hold yet (`in_database`).
+void AddLiveWrites(const BatchResolver& resolver, const LockPlanner& planner,
+                   std::map<std::int64_t, std::set<Identifier>>& in_database, Writes& w) {
   for (const BatchPerson& p : resolver.persons()) {
     if (!p.live) continue;
     const std::int64_t id = p.now.id;
@@ -125,30 +133,11 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
     pw.AddIdentifiers(id, ToInsert(missing, planner.model()));
     if (p.stored) AddLosses(p, held, w.losses);
   }
+}
 
-  // The merges first: they move rows the database holds, and the identifiers
-  // written after them exclude what they move (in_database). Then what
-  // withdrawn records took away, before anything is inserted (a value that
-  // moves to a part split off leaves first).
-  for (const auto& [survivor, absorbed] : absorbed_by) {
-    MergeInto(tx, survivor, absorbed, reasons_by[survivor], scores_by[survivor]);
-  }
-  AddPossible(resolver, w.created.possible);
-  for (const auto& [a, b] : resolver.judgements()) {
-    w.created.never_a.push_back(a);  // a split always creates a part
-    w.created.never_b.push_back(b);
-  }
-  DeferShrink(tx, w.losses);
-  DeferDropRecords(tx, resolver.deleted_rows(), w.emptied);
-  DeferUpdates(tx, w.updated);
-  DeferAddMatchKeys(tx, w.keys_only);
-  DeferRecordWrites(tx, w.stored_records);
-  if (w.created.persons.empty()) {
-    DeferPossibleMatches(tx, w.created.possible);
-    tx.Commit();
-    return;
-  }
-  const std::map<std::int64_t, std::int64_t> real = CreateAndCommit(tx, w.created);
+// The results' provisional ids as the ids the creates got (`real`).
+void RenumberResults(const std::map<std::int64_t, std::int64_t>& real,
+                     std::vector<UpsertResult*>& results) {
   auto Real = [&](std::int64_t id) {
     auto it = real.find(id);
     return it == real.end() ? id : it->second;
@@ -166,6 +155,41 @@ void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanne
       for (std::int64_t& id : c.never_with) id = Real(id);
     }
   }
+}
+
+}  // namespace
+
+void WriteBatchAndCommit(Tx& tx, const BatchResolver& resolver, const LockPlanner& planner,
+                         std::vector<UpsertResult*>& results) {
+  Writes w;
+  StoredMerges merges;
+  std::map<std::int64_t, std::set<Identifier>> in_database;
+  AddPersonChanges(resolver, w, merges, in_database);
+  AddLiveWrites(resolver, planner, in_database, w);
+
+  // The merges first: they move rows the database holds, and the identifiers
+  // written after them exclude what they move (in_database). Then what
+  // withdrawn records took away, before anything is inserted (a value that
+  // moves to a part split off leaves first).
+  for (const auto& [survivor, absorbed] : merges.absorbed_by) {
+    MergeInto(tx, survivor, absorbed, merges.reasons_by[survivor], merges.scores_by[survivor]);
+  }
+  AddPossible(resolver, w.created.possible);
+  for (const auto& [a, b] : resolver.judgements()) {
+    w.created.never_a.push_back(a);  // a split always creates a part
+    w.created.never_b.push_back(b);
+  }
+  DeferShrink(tx, w.losses);
+  DeferDropRecords(tx, resolver.deleted_rows(), w.emptied);
+  DeferUpdates(tx, w.updated);
+  DeferAddMatchKeys(tx, w.keys_only);
+  DeferRecordWrites(tx, w.stored_records);
+  if (w.created.persons.empty()) {
+    DeferPossibleMatches(tx, w.created.possible);
+    tx.Commit();
+    return;
+  }
+  RenumberResults(CreateAndCommit(tx, w.created), results);
 }
 
 }  // namespace idres::detail

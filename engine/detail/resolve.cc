@@ -1,6 +1,9 @@
 #include "engine/detail/resolve.h"
 
 #include <algorithm>
+#include <iterator>
+#include <map>
+#include <vector>
 
 #include "engine/detail/batch_resolver.h"
 #include "engine/detail/batch_writer.h"
@@ -60,6 +63,31 @@ void RequireKeysHeld(const NamedRecords& named, const std::map<std::int64_t, Sto
   }
 }
 
+// Whether the stored persons `written` (those `locked` before the read
+// aside) are, once row-locked, as `as_read` holds them. One round trip: the
+// lock is sent with the re-read; none when all were locked before.
+bool WrittenAsRead(Tx& tx, const std::vector<std::int64_t>& written,
+                   const std::vector<std::int64_t>& locked,
+                   const std::map<std::int64_t, StoredPerson>& as_read) {
+  std::vector<std::int64_t> to_lock;
+  std::set_difference(written.begin(), written.end(), locked.begin(), locked.end(),
+                      std::back_inserter(to_lock));
+  if (to_lock.empty()) return true;
+  LockPersonsWithNext(tx, to_lock);
+  const std::map<std::int64_t, StoredPerson> now = ReadPersons(tx, to_lock);
+  for (std::int64_t id : to_lock) {
+    const auto a = as_read.find(id);
+    const auto b = now.find(id);
+    if (a == as_read.end() || b == now.end()) return false;
+    const StoredPerson &x = a->second, &y = b->second;
+    if (x.updated_at != y.updated_at || x.identifiers != y.identifiers || x.traits != y.traits ||
+        x.never != y.never || x.record_values != y.record_values) {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
@@ -75,17 +103,22 @@ void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
   const NamedRecords named = ReadNamed(tx, records, todo);
   std::vector<std::int64_t> withdrawn_from;
   for (const auto& [identity, person] : named) withdrawn_from.push_back(person);
+  Dedup(withdrawn_from);
   for (int round = 0; round < kCandidateRounds; ++round) {
     CandidateRead read = ReadCandidates(tx, all.values, all.keys, ctx.matcher.model());
     std::vector<std::int64_t> ids = read.persons;
     ids.insert(ids.end(), withdrawn_from.begin(), withdrawn_from.end());
     Dedup(ids);
-    // Lock, then re-read: deciding on the candidate read would write stale
-    // data over a concurrent commit (the lost update). One round trip: the
-    // re-read is a statement of its own, after the row locks, so it sees
-    // every person as the lock left it, and misses one merged away. No
-    // candidate (new persons only): neither sends a statement.
-    if (!ctx.skip_locks) LockPersonsWithNext(tx, ids);
+    // Candidates found through a blocking key only are read without row
+    // locks (docs/design.md, step 5): what a record is compared with shares
+    // its keys, and those are locked. The persons records are withdrawn
+    // from (written whatever is decided) and those holding one of the
+    // chunk's strong values (the ones it most likely joins) are locked
+    // first, sent with the read.
+    std::vector<std::int64_t> locked = withdrawn_from;
+    locked.insert(locked.end(), read.value_holders.begin(), read.value_holders.end());
+    Dedup(locked);
+    if (!ctx.skip_locks) LockPersonsWithNext(tx, locked);
     auto persons = ReadPersons(tx, ids);
     if (persons.size() != ids.size()) {
       // A record's person merged away meanwhile: its record moved.
@@ -101,6 +134,7 @@ void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
       if (!ctx.skip_locks) RequireKeysHeld(named, persons, ctx.planner, held);
       stored_records = ReadRecordsOf(tx, ids);
     }
+    const std::map<std::int64_t, StoredPerson> as_read = persons;
     BatchResolver resolver(ctx.matcher, ctx.planner, std::move(persons), std::move(read),
                            ctx.max_person_traits, std::move(stored_records), named);
     std::vector<UpsertResult*> written;
@@ -109,6 +143,12 @@ void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
       if (results[i].ok()) written.push_back(&results[i]);
     }
     if (ctx.dry_run) return;
+    // Lock what the chunk writes, then re-read it: deciding on an unlocked
+    // read would write stale data over a concurrent commit (the lost
+    // update). A person changed or merged away meanwhile: decide again.
+    if (!ctx.skip_locks && !WrittenAsRead(tx, resolver.StoredWritten(), locked, as_read)) {
+      continue;
+    }
     if (decided) decided();
     WriteBatchAndCommit(tx, resolver, ctx.planner, written);
     return;

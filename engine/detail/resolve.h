@@ -2,11 +2,13 @@
 // for records whose key locks the caller holds — the one path every record
 // takes: a single Upsert is a batch of one, and a BatchUpsert chunk, an
 // import batch or a group of queued upserts is the same call with more
-// records. One candidate read for all of them, the persons found row-locked
-// and re-read (one round trip), the records decided in memory in order
-// (engine/detail/batch_resolver.h), then the writes and the COMMIT in one
-// round trip (engine/detail/batch_writer.h). A new person costs two round
-// trips with the key locks, an update three. Internal to engine/.
+// records. One candidate read for all of them, the persons found read (one
+// round trip; those surely written row-locked first), the records decided in
+// memory in order (engine/detail/batch_resolver.h), any other person the
+// decision writes row-locked and re-read (decided again if it changed), then
+// the writes and the COMMIT in one round trip (engine/detail/batch_writer.h).
+// A new person costs two round trips with the key locks, an update three.
+// Internal to engine/.
 #pragma once
 
 #include <cstddef>
@@ -36,8 +38,8 @@ struct UpsertContext {
 // The reason recorded with a merge an upsert's record caused.
 inline constexpr const char* kBridgeReason = "bridged by an upsert";
 
-// How often vanished persons are re-read under the same key locks before
-// the whole transaction is retried.
+// How often vanished or changed persons are read again under the same key
+// locks before the whole transaction is retried.
 inline constexpr int kCandidateRounds = 4;
 
 // Matched persons kept disappearing (merged away by transactions holding

@@ -116,8 +116,12 @@ CandidateRead ReadCandidates(Tx& tx, std::span<const Identifier> values,
     out.counts[*by_ord[0][ord]] = persons.size();
     if (persons.size() <= static_cast<std::size_t>(caps[0][ord])) {
       out.persons.insert(out.persons.end(), persons.begin(), persons.end());
+      out.value_holders.insert(out.value_holders.end(), persons.begin(), persons.end());
     }
   }
+  std::sort(out.value_holders.begin(), out.value_holders.end());
+  out.value_holders.erase(std::unique(out.value_holders.begin(), out.value_holders.end()),
+                          out.value_holders.end());
   for (const auto& [key, persons] : key_holders) {
     if (persons.size() > model.key_cap) {
       out.generic_keys.insert(key);

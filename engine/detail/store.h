@@ -52,6 +52,9 @@ struct CandidateRead {
   // Persons holding a strong or exclusive value, or a blocking key, that is
   // not generic; ascending, unique.
   std::vector<std::int64_t> persons;
+  // Of them, those holding one of the strong or exclusive values (ascending,
+  // unique): the persons a record most likely joins.
+  std::vector<std::int64_t> value_holders;
   // Per value: how many persons hold it (bounded at its type's cap + 1).
   ValueCounts counts;
   // Blocking keys held by more persons than the model's key_cap.
