@@ -63,6 +63,25 @@ void RequireKeysHeld(const NamedRecords& named, const std::map<std::int64_t, Sto
   }
 }
 
+// The persons the stored records a chunk names are under (ascending).
+std::vector<std::int64_t> WithdrawnFrom(const NamedRecords& named) {
+  std::vector<std::int64_t> out;
+  for (const auto& [identity, person] : named) out.push_back(person);
+  Dedup(out);
+  return out;
+}
+
+// The persons a chunk surely writes, row-locked before they are read: those
+// its records are withdrawn from (written whatever is decided) and those
+// holding one of its strong values (the ones it most likely joins).
+std::vector<std::int64_t> SurelyWritten(const std::vector<std::int64_t>& withdrawn_from,
+                                        const CandidateRead& read) {
+  std::vector<std::int64_t> out = withdrawn_from;
+  out.insert(out.end(), read.value_holders.begin(), read.value_holders.end());
+  Dedup(out);
+  return out;
+}
+
 // Whether the stored persons `written` (those `locked` before the read
 // aside) are, once row-locked, as `as_read` holds them. One round trip: the
 // lock is sent with the re-read; none when all were locked before.
@@ -101,9 +120,7 @@ void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
   }
   const ChunkLookups all = Lookups(records, todo);
   const NamedRecords named = ReadNamed(tx, records, todo);
-  std::vector<std::int64_t> withdrawn_from;
-  for (const auto& [identity, person] : named) withdrawn_from.push_back(person);
-  Dedup(withdrawn_from);
+  const std::vector<std::int64_t> withdrawn_from = WithdrawnFrom(named);
   for (int round = 0; round < kCandidateRounds; ++round) {
     CandidateRead read = ReadCandidates(tx, all.values, all.keys, ctx.matcher.model());
     std::vector<std::int64_t> ids = read.persons;
@@ -111,13 +128,8 @@ void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
     Dedup(ids);
     // Candidates found through a blocking key only are read without row
     // locks (docs/design.md, step 5): what a record is compared with shares
-    // its keys, and those are locked. The persons records are withdrawn
-    // from (written whatever is decided) and those holding one of the
-    // chunk's strong values (the ones it most likely joins) are locked
-    // first, sent with the read.
-    std::vector<std::int64_t> locked = withdrawn_from;
-    locked.insert(locked.end(), read.value_holders.begin(), read.value_holders.end());
-    Dedup(locked);
+    // its keys, and those are locked.
+    const std::vector<std::int64_t> locked = SurelyWritten(withdrawn_from, read);
     if (!ctx.skip_locks) LockPersonsWithNext(tx, locked);
     auto persons = ReadPersons(tx, ids);
     if (persons.size() != ids.size()) {
