@@ -90,14 +90,6 @@ TEST_CASE("a dated record sharing an email merges across a slipped birth date, a
   const MatchDecision joined = Default().Decide(record, reggie, {});
   CHECK_FALSE(joined.conflict);
   CHECK(joined.matches == std::vector<std::int64_t>{1, 2});
-  // Without the email it matches 1 on name and town alone, against 1's
-  // date: the dates keep the two apart.
-  const MatchDecision undated_email = Default().Decide(
-      Ids({{"name", "reggie"}, {"birth_date", "1986-09-09"}, {"city", "coventry"},
-           {"email", "reggie@elsewhere.example"}}),
-      reggie, {});
-  CHECK(undated_email.matches.size() <= 1);
-
   // Namesakes of one town born five years apart: a record with the name,
   // the town and one of the dates matches both, and vouches for neither
   // date it contradicts with a strong value.
