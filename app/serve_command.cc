@@ -47,7 +47,7 @@ struct ServeFlags {
   std::string tokens_file;  // the tokens file (re-read on SIGHUP); empty: none
   EngineFlags engine;
   int pool_size = 16;
-  int coalesce = static_cast<int>(EngineOptions{}.group_max_records);
+  int group_max_records = static_cast<int>(EngineOptions{}.group_max_records);
   int upsert_runners = EngineOptions{}.upsert_runners;  // 0: half the pool, at least 1
   std::string default_region = "US";
   bool no_prepared_statements = false;
@@ -120,7 +120,7 @@ EngineOptions BuildEngineOptions(const ServeFlags& flags,
   options.normalizer.default_region = flags.default_region;
   options.observer = metrics;
   options.upsert_runners = flags.upsert_runners;
-  options.group_max_records = static_cast<std::size_t>(flags.coalesce);
+  options.group_max_records = static_cast<std::size_t>(flags.group_max_records);
   return options;
 }
 
@@ -190,8 +190,8 @@ int Serve(const ServeFlags& flags) {
     spdlog::error("serve: --upsert-runners must be 0 (half the pool) or between 1 and --pool-size");
     return 2;
   }
-  if (flags.coalesce < 1) {
-    spdlog::error("serve: --coalesce must be at least 1 (1: no shared transactions)");
+  if (flags.group_max_records < 1) {
+    spdlog::error("serve: --group-max-records must be at least 1 (1: no shared transactions)");
     return 2;
   }
   auto metrics = std::make_shared<api::Metrics>();
@@ -243,8 +243,10 @@ void AddServeCommand(CLI::App& app) {
   Add(*cmd, "pool-size", f.pool_size, "database connections");
   Add(*cmd, "upsert-runners", f.upsert_runners,
       "single upserts applied at once, each on a connection of the pool (0: half the pool)");
-  Add(*cmd, "coalesce", f.coalesce,
+  Add(*cmd, "group-max-records", f.group_max_records,
       "most single upserts, queued while the database is busy, to share a transaction (1: none)");
+  // The flag's earlier name, kept for scripts that still say it.
+  cmd->add_option("--coalesce", f.group_max_records)->group("");
   Add(*cmd, "lock-timeout-ms", f.engine.lock_timeout_ms,
       "longest wait for a lock before unavailable");
   Add(*cmd, "default-region", f.default_region, "region for phones without a country code");

@@ -255,70 +255,52 @@ std::optional<std::string> Validate(const ImportOptions& options) {
   return std::nullopt;
 }
 
-}  // namespace
-
-ImportRun RunImport(const ImportOptions& options, UpsertSink& sink) {
-  if (auto error = Validate(options)) return Refused(*error);
-  auto starting = StartingPoint(options);
-  if (auto* error = std::get_if<std::string>(&starting)) return Refused(*error);
-  ImportRun run;
-  Checkpoint start = std::move(std::get<Checkpoint>(starting));
-  if (start.complete) {
-    spdlog::info("the checkpoint says this import is complete; nothing to do");
-    run.summary = start.summary;
-    run.complete = true;
-    return run;
-  }
-  if (auto error = CheckInputs(options)) return Refused(*error);
+// How many records the inputs hold (for progress), or why one cannot be read.
+std::variant<std::uint64_t, std::string> CountInputs(const ImportOptions& options) {
   std::uint64_t total = 0;
   for (const std::string& input : options.inputs) {
     auto count = CountRecords(input, options.format);
-    if (!count) return Refused("cannot open " + input);
+    if (!count) return "cannot open " + input;
     total += *count;
   }
-  std::optional<DeadLetterFile> dead_letters;
-  try {
-    if (!options.dead_letter_path.empty()) {
-      dead_letters.emplace(options.dead_letter_path, start.dead_letter_bytes);
-    }
-  } catch (const std::exception& e) {
-    return Refused(e.what());
+  return total;
+}
+
+// Receipts make a resumed run apply each record once; a fresh run starts
+// without any, and a complete run leaves none behind.
+void ForgetReceipts(const ImportOptions& options, UpsertSink& sink) {
+  for (std::size_t f = 0; f < options.inputs.size(); ++f) {
+    sink.ForgetReceipts(ReceiptJob(options, f));
   }
-  // A checkpoint that cannot be written would leave committed records with
-  // nothing to resume from: find out before the first batch.
-  if (!options.checkpoint_path.empty()) {
-    if (auto error = WriteCheckpoint(options.checkpoint_path, start)) return Refused(*error);
-  }
+}
+
+// The run from `start` on, everything it needs checked: the workers, then
+// the summary and what a resume needs to know.
+ImportRun ImportFrom(const ImportOptions& options, UpsertSink& sink, const Checkpoint& start,
+                     std::uint64_t total, DeadLetterFile* dead_letters) {
+  ImportRun run;
   if (options.resume) {
     spdlog::info("resuming after {} records already committed", start.summary.total());
   }
   Progress progress(options.progress, "records");
-  auto started = std::chrono::steady_clock::now();
-  Committer committer(start, options.checkpoint_path, dead_letters ? &*dead_letters : nullptr,
-                      &progress, total);
-  // Receipts make a resumed run apply each record once; a fresh run starts
-  // without any, and a complete run leaves none behind.
-  auto forget_receipts = [&] {
-    for (std::size_t f = 0; f < options.inputs.size(); ++f) {
-      sink.ForgetReceipts(ReceiptJob(options, f));
-    }
-  };
+  const auto started = std::chrono::steady_clock::now();
+  Committer committer(start, options.checkpoint_path, dead_letters, &progress, total);
   try {
-    if (!options.resume) forget_receipts();
+    if (!options.resume) ForgetReceipts(options, sink);
   } catch (const std::exception& e) {
     run.error = e.what();
     return run;
   }
   ImportJob job(options, sink, committer);
-  bool done = job.Run(start);
+  const bool done = job.Run(start);
   if (done) {
     try {
-      forget_receipts();
+      ForgetReceipts(options, sink);
     } catch (const std::exception& e) {
       spdlog::warn("the import is complete, but its receipts stay: {}", e.what());
     }
   }
-  double seconds =
+  const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   try {
     run.summary = committer.Finish(done, seconds);
@@ -333,6 +315,40 @@ ImportRun RunImport(const ImportOptions& options, UpsertSink& sink) {
                 " is committed; run again with --resume to continue";
   }
   return run;
+}
+
+}  // namespace
+
+ImportRun RunImport(const ImportOptions& options, UpsertSink& sink) {
+  if (auto error = Validate(options)) return Refused(*error);
+  auto starting = StartingPoint(options);
+  if (auto* error = std::get_if<std::string>(&starting)) return Refused(*error);
+  const Checkpoint start = std::move(std::get<Checkpoint>(starting));
+  if (start.complete) {
+    spdlog::info("the checkpoint says this import is complete; nothing to do");
+    ImportRun run;
+    run.summary = start.summary;
+    run.complete = true;
+    return run;
+  }
+  if (auto error = CheckInputs(options)) return Refused(*error);
+  const auto total = CountInputs(options);
+  if (auto* error = std::get_if<std::string>(&total)) return Refused(*error);
+  std::optional<DeadLetterFile> dead_letters;
+  try {
+    if (!options.dead_letter_path.empty()) {
+      dead_letters.emplace(options.dead_letter_path, start.dead_letter_bytes);
+    }
+  } catch (const std::exception& e) {
+    return Refused(e.what());
+  }
+  // A checkpoint that cannot be written would leave committed records with
+  // nothing to resume from: find out before the first batch.
+  if (!options.checkpoint_path.empty()) {
+    if (auto error = WriteCheckpoint(options.checkpoint_path, start)) return Refused(*error);
+  }
+  return ImportFrom(options, sink, start, std::get<std::uint64_t>(total),
+                    dead_letters ? &*dead_letters : nullptr);
 }
 
 }  // namespace idres::batch

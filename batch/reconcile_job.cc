@@ -38,6 +38,46 @@ ProgressSnapshot Snapshot(const ReconcileSummary& s, std::uint64_t done) {
           {{"merged away", s.persons_merged_away}, {"rewritten", s.identifiers_rewritten}}};
 }
 
+using Print = std::function<void(const std::string&)>;
+
+// What applying `group` would do, printed and counted.
+void Preview(const ReconcileGroup& group, ReconcileSummary& s, const Print& print) {
+  const std::size_t away = group.person_ids.size() - 1;
+  s.merges += away > 0;
+  s.persons_merged_away += away;
+  print((away > 0 ? "would merge persons " : "would rewrite person ") + Ids(group.person_ids) +
+        ": " + Reasons(group));
+}
+
+// Applies `group`, printed and counted. A group busy under live traffic
+// waits for the next run; the others need not wait for it. A database gone
+// ends the run.
+void Apply(Engine& engine, const ReconcileGroup& group, ReconcileSummary& s, const Print& print) {
+  ReconcileResult r;
+  try {
+    r = engine.Reconcile(group);
+  } catch (const EngineError& e) {
+    if (dynamic_cast<const BusyError*>(&e) == nullptr &&
+        dynamic_cast<const ConflictError*>(&e) == nullptr) {
+      throw;
+    }
+    ++s.groups_skipped;
+    print("skipped persons " + Ids(group.person_ids) + " for now: " + e.what());
+    return;
+  }
+  ++s.groups_applied;
+  s.merges += !r.merged_person_ids.empty();
+  s.persons_merged_away += r.merged_person_ids.size();
+  s.identifiers_rewritten += r.identifiers_rewritten;
+  if (!r.merged_person_ids.empty()) {
+    print("merged " + Ids(r.merged_person_ids) + " into " + std::to_string(r.survivor) + ": " +
+          Reasons(group) + PulledIn(group, r));
+  } else if (r.identifiers_rewritten > 0) {
+    print("rewrote " + std::to_string(r.identifiers_rewritten) + " stored values of person " +
+          std::to_string(r.survivor) + ": " + Reasons(group));
+  }
+}
+
 }  // namespace
 
 std::string ReconcileSummary::ToText() const {
@@ -84,38 +124,9 @@ ReconcileRun RunReconcile(Engine& engine, const std::string& region, bool dry_ru
       break;
     }
     if (dry_run) {
-      const std::size_t away = group.person_ids.size() - 1;
-      s.merges += away > 0;
-      s.persons_merged_away += away;
-      print((away > 0 ? "would merge persons " : "would rewrite person ") + Ids(group.person_ids) +
-            ": " + Reasons(group));
+      Preview(group, s, print);
     } else {
-      ReconcileResult r;
-      try {
-        r = engine.Reconcile(group);
-      } catch (const EngineError& e) {
-        // A group busy under live traffic waits for the next run; the
-        // others need not wait for it. A database gone ends the run.
-        if (dynamic_cast<const BusyError*>(&e) == nullptr &&
-            dynamic_cast<const ConflictError*>(&e) == nullptr) {
-          throw;
-        }
-        ++s.groups_skipped;
-        print("skipped persons " + Ids(group.person_ids) + " for now: " + e.what());
-        progress.Update(Snapshot(s, ++done));
-        continue;
-      }
-      ++s.groups_applied;
-      s.merges += !r.merged_person_ids.empty();
-      s.persons_merged_away += r.merged_person_ids.size();
-      s.identifiers_rewritten += r.identifiers_rewritten;
-      if (!r.merged_person_ids.empty()) {
-        print("merged " + Ids(r.merged_person_ids) + " into " + std::to_string(r.survivor) + ": " +
-              Reasons(group) + PulledIn(group, r));
-      } else if (r.identifiers_rewritten > 0) {
-        print("rewrote " + std::to_string(r.identifiers_rewritten) + " stored values of person " +
-              std::to_string(r.survivor) + ": " + Reasons(group));
-      }
+      Apply(engine, group, s, print);
     }
     progress.Update(Snapshot(s, ++done));
   }

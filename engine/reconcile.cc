@@ -13,8 +13,8 @@
 
 #include "engine/detail/engine_impl.h"
 #include "engine/detail/merge_helpers.h"
-#include "engine/detail/variants.h"
 #include "engine/detail/store.h"
+#include "engine/detail/variants.h"
 #include "engine/engine.h"
 #include "normalize/lock_key.h"
 
@@ -49,6 +49,47 @@ std::vector<std::vector<Identifier>> RecordsOf(const detail::StoredPerson& p) {
 bool LookedUp(const Model& model, const Identifier& id) {
   const TypeModel* t = model.Find(id.type);
   return t != nullptr && (t->strong || t->exclusive);
+}
+
+// The values of a group's persons whose normal form changed: `stale` as
+// stored, `stale_today` the same values as they normalize today, and
+// `fresh` today's forms no person of the group stores yet.
+struct Rewrites {
+  std::vector<Identifier> stale, stale_today, fresh;
+};
+
+Rewrites RewritesOf(const Normalizer& normalizer,
+                    const std::map<std::int64_t, detail::StoredPerson>& persons,
+                    std::string_view region) {
+  std::set<Identifier> stored, today;
+  for (const auto& [id, p] : persons) {
+    for (const Identifier& s : p.identifiers) {
+      stored.insert(s);
+      today.insert(Renormalized(normalizer, s, region));
+    }
+  }
+  Rewrites out;
+  for (const Identifier& s : stored) {
+    if (today.contains(s)) continue;
+    out.stale.push_back(s);
+    out.stale_today.push_back(Renormalized(normalizer, s, region));
+  }
+  for (const Identifier& t : today) {
+    if (!stored.contains(t)) out.fresh.push_back(t);
+  }
+  return out;
+}
+
+// Every record of a group's persons, as it reads today.
+detail::Variants RecordsToday(const Normalizer& normalizer, const LockPlanner& planner,
+                              const std::map<std::int64_t, detail::StoredPerson>& persons,
+                              std::string_view region) {
+  detail::Variants variants;
+  for (const auto& [id, p] : persons) {
+    for (const auto& r : RecordsOf(p))
+      variants.Add(planner, RenormalizedAll(normalizer, r, region));
+  }
+  return variants;
 }
 
 // How many persons other than the one holding `ids` hold each of them.
@@ -99,6 +140,165 @@ class PersonSets {
  private:
   std::map<std::int64_t, std::int64_t> parent_;
   std::map<std::int64_t, std::vector<std::int64_t>> members_;  // by root
+};
+
+// The scan behind FindReconcileGroups: every person's values and records as
+// they normalize today, who holds each value and blocking key, and the sets
+// of persons found to be one.
+class GroupFinder {
+ public:
+  GroupFinder(const Normalizer& normalizer, const LockPlanner& planner, const Matcher& matcher,
+              const Model& model, std::string_view region)
+      : normalizer_(normalizer),
+        planner_(planner),
+        matcher_(matcher),
+        model_(model),
+        region_(region) {}
+
+  // One snapshot of the store: values, records, a steward's judgements.
+  void Read(detail::Tx& tx) {
+    rows_ = detail::ReadAllIdentifiers(tx);
+    records_ = detail::ReadAllRecordValues(tx);
+    never_.clear();
+    for (const auto& row : tx.Exec(detail::kReadAllNever)) {
+      never_.insert({row[0].as<std::int64_t>(), row[1].as<std::int64_t>()});
+    }
+  }
+
+  // Renormalizes every value (a changed one is a reason to rewrite its
+  // person) and indexes who holds each value and each blocking key.
+  void Index() {
+    for (const auto& [person, stored] : rows_) {
+      const Identifier id = Renormalized(normalizer_, stored, region_);
+      sets_.Root(person);
+      if (id != stored) {
+        reasons_[person].push_back("stored " + stored.type + ":" + stored.value + " is " +
+                                   id.value + " today");
+      }
+      normalized_[person].push_back(id);
+    }
+    for (auto& [person, ids] : normalized_) {
+      detail::Dedup(ids);
+      for (const Identifier& id : ids) {
+        ++holders_[id];
+        if (LookedUp(model_, id)) by_value_[id].push_back(person);
+      }
+      detail::Variants& v = variants_[person];
+      if (records_[person].empty()) records_[person] = {ids};  // a person without records
+      for (const auto& r : records_[person]) {
+        v.Add(planner_, RenormalizedAll(normalizer_, r, region_));
+      }
+      for (std::int64_t key : v.Keys()) by_key_[key].push_back(person);
+    }
+  }
+
+  // The pairs to compare: the persons an upsert of one would find as
+  // candidates of the other. Holders of one exclusive value are joined at
+  // once: they must be one.
+  std::set<std::pair<std::int64_t, std::int64_t>> CandidatePairs() {
+    std::set<std::pair<std::int64_t, std::int64_t>> pairs;
+    const auto add = [&](const std::vector<std::int64_t>& persons, std::size_t cap) {
+      if (persons.size() > cap) return;  // generic: brings no candidates
+      for (std::size_t i = 0; i < persons.size(); ++i) {
+        for (std::size_t j = i + 1; j < persons.size(); ++j) pairs.insert({persons[i], persons[j]});
+      }
+    };
+    for (const auto& [id, persons] : by_value_) {
+      if (!model_.Exclusive(id.type)) {
+        add(persons, model_.Find(id.type)->generic_cap);
+        continue;
+      }
+      for (std::size_t i = 1; i < persons.size(); ++i) {
+        if (sets_.Root(persons[0]) == sets_.Root(persons[i])) continue;
+        sets_.Union(persons[0], persons[i]);
+        reasons_[persons[i]].push_back("shares " + id.type + ":" + id.value);
+      }
+    }
+    for (const auto& [key, persons] : by_key_) add(persons, model_.key_cap);
+    return pairs;
+  }
+
+  // Joins a's set and b's when a matches b and nothing holds them apart.
+  void Compare(std::int64_t a, std::int64_t b) {
+    if (sets_.Root(a) == sets_.Root(b)) return;
+    const std::optional<Score> found = Best(a, b);
+    if (!found || !matcher_.Matches(*found) || Conflicting(a, b)) return;
+    sets_.Union(a, b);
+    char total[32];
+    std::snprintf(total, sizeof total, "%.1f", found->total);
+    reasons_[b].push_back("matches person " + std::to_string(a) + " under the model (score " +
+                          total + ")");
+  }
+
+  // The sets of more than one person, and the persons whose values changed.
+  std::vector<ReconcileGroup> Groups() {
+    std::map<std::int64_t, ReconcileGroup> groups;  // by root
+    for (const auto& [person, ids] : normalized_) {
+      ReconcileGroup& g = groups[sets_.Root(person)];
+      g.person_ids.push_back(person);
+      auto& r = reasons_[person];
+      g.reasons.insert(g.reasons.end(), r.begin(), r.end());
+    }
+    std::vector<ReconcileGroup> out;
+    for (auto& [root, g] : groups) {
+      if (g.person_ids.size() < 2 && g.reasons.empty()) continue;
+      g.region = std::string(region_);
+      out.push_back(std::move(g));
+    }
+    return out;
+  }
+
+ private:
+  // Whether some person of a's set and some of b's hold strong evidence
+  // against each other: an upsert never merges those, and neither does a
+  // chain of matches (a matches b, b matches c, a and c conflict).
+  bool Conflicting(std::int64_t a, std::int64_t b) {
+    for (std::int64_t x : sets_.Members(a)) {
+      for (std::int64_t y : sets_.Members(b)) {
+        if (never_.contains({x, y})) return true;
+        if (matcher_.Conflict(normalized_[x], normalized_[y], ComparisonKind::kDocument) ||
+            matcher_.Conflict(normalized_[x], normalized_[y], ComparisonKind::kBirthDate)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // Person a against b as an upsert of each of a's records would compare
+  // them: the best of a's records against b's records it meets.
+  std::optional<Score> Best(std::int64_t a, std::int64_t b) {
+    std::optional<Score> best;
+    const auto rank = [&](const Score& x) { return std::make_pair(matcher_.Matches(x), x.total); };
+    for (const detail::Variant& mine : variants_[a].list()) {
+      const ValueCounts counts = OthersHolding(mine.values, holders_);
+      Candidate c{b,
+                  variants_[b].MetBy(
+                      mine, model_, [](std::int64_t) { return true; },
+                      [&](const Identifier& v) { return !matcher_.Generic(v, counts); }),
+                  normalized_[b]};
+      if (c.records.empty()) continue;
+      Score s = matcher_.Compare(mine.values, c, counts);
+      if (!best || rank(s) > rank(*best)) best = std::move(s);
+    }
+    return best;
+  }
+
+  const Normalizer& normalizer_;
+  const LockPlanner& planner_;
+  const Matcher& matcher_;
+  const Model& model_;
+  const std::string_view region_;
+  std::vector<std::pair<std::int64_t, Identifier>> rows_;
+  std::map<std::int64_t, std::vector<std::vector<Identifier>>> records_;
+  std::set<std::pair<std::int64_t, std::int64_t>> never_;  // a steward's judgements, both ways
+  PersonSets sets_;
+  std::map<std::int64_t, std::vector<std::string>> reasons_;  // by person, merged later
+  std::map<std::int64_t, std::vector<Identifier>> normalized_;
+  std::map<Identifier, std::size_t> holders_;
+  std::map<Identifier, std::vector<std::int64_t>> by_value_;
+  std::map<std::int64_t, std::vector<std::int64_t>> by_key_;
+  std::map<std::int64_t, detail::Variants> variants_;
 };
 
 }  // namespace
@@ -160,7 +360,8 @@ std::set<std::int64_t> Engine::Impl::GrowReconcileGroup(detail::Tx& tx,
       for (const detail::Variant& mine : group.list()) {
         if (matches) break;
         Candidate c{id, theirs.MetBy(mine, options.model, usable_key, usable_value), p.identifiers};
-        matches = !c.records.empty() && matcher.Matches(matcher.Compare(mine.values, c, read.counts));
+        matches =
+            !c.records.empty() && matcher.Matches(matcher.Compare(mine.values, c, read.counts));
       }
       if (matches) grew += everyone.insert(id).second;
     }
@@ -169,130 +370,12 @@ std::set<std::int64_t> Engine::Impl::GrowReconcileGroup(detail::Tx& tx,
 }
 
 std::vector<ReconcileGroup> Engine::FindReconcileGroups(std::string_view region) {
-  std::vector<std::pair<std::int64_t, Identifier>> rows;
-  std::map<std::int64_t, std::vector<std::vector<Identifier>>> records;
-  std::set<std::pair<std::int64_t, std::int64_t>> never;  // a steward's judgements, both ways
-  impl_->RunTx([&](detail::Tx& tx) {
-    rows = detail::ReadAllIdentifiers(tx);
-    records = detail::ReadAllRecordValues(tx);
-    never.clear();
-    for (const auto& row : tx.Exec(detail::kReadAllNever)) {
-      never.insert({row[0].as<std::int64_t>(), row[1].as<std::int64_t>()});
-    }
-  });
-
-  const Model& model = impl_->options.model;
-  PersonSets sets;
-  std::map<std::int64_t, std::vector<std::string>> reasons;  // by person, merged later
-  std::map<std::int64_t, std::vector<Identifier>> normalized;
-  for (const auto& [person, stored] : rows) {
-    const Identifier id = Renormalized(impl_->normalizer, stored, region);
-    sets.Root(person);
-    if (id != stored) {
-      reasons[person].push_back("stored " + stored.type + ":" + stored.value + " is " + id.value +
-                                " today");
-    }
-    normalized[person].push_back(id);
-  }
-  // Who holds each value and each blocking key: the pairs to compare are
-  // the persons an upsert of one would find as candidates of the other.
-  std::map<Identifier, std::size_t> holders;
-  std::map<Identifier, std::vector<std::int64_t>> by_value;
-  std::map<std::int64_t, std::vector<std::int64_t>> by_key;
-  std::map<std::int64_t, detail::Variants> variants;
-  for (auto& [person, ids] : normalized) {
-    detail::Dedup(ids);
-    for (const Identifier& id : ids) {
-      ++holders[id];
-      if (LookedUp(model, id)) by_value[id].push_back(person);
-    }
-    detail::Variants& v = variants[person];
-    if (records[person].empty()) records[person] = {ids};  // a person without records
-    for (const auto& r : records[person]) {
-      v.Add(impl_->planner, RenormalizedAll(impl_->normalizer, r, region));
-    }
-    for (std::int64_t key : v.Keys()) by_key[key].push_back(person);
-  }
-  std::set<std::pair<std::int64_t, std::int64_t>> pairs;
-  const auto AddPairs = [&](const std::vector<std::int64_t>& persons, std::size_t cap) {
-    if (persons.size() > cap) return;  // generic: brings no candidates
-    for (std::size_t i = 0; i < persons.size(); ++i) {
-      for (std::size_t j = i + 1; j < persons.size(); ++j) pairs.insert({persons[i], persons[j]});
-    }
-  };
-  for (const auto& [id, persons] : by_value) {
-    if (model.Exclusive(id.type)) {  // one person only: they must be one
-      for (std::size_t i = 1; i < persons.size(); ++i) {
-        if (sets.Root(persons[0]) == sets.Root(persons[i])) continue;
-        sets.Union(persons[0], persons[i]);
-        reasons[persons[i]].push_back("shares " + id.type + ":" + id.value);
-      }
-      continue;
-    }
-    AddPairs(persons, model.Find(id.type)->generic_cap);
-  }
-  for (const auto& [key, persons] : by_key) AddPairs(persons, model.key_cap);
-  // Whether some person of a's set and some of b's hold strong evidence
-  // against each other: an upsert never merges those, and neither does a
-  // chain of matches (a matches b, b matches c, a and c conflict).
-  const auto Conflicting = [&](std::int64_t a, std::int64_t b) {
-    for (std::int64_t x : sets.Members(a)) {
-      for (std::int64_t y : sets.Members(b)) {
-        if (never.contains({x, y})) return true;
-        if (impl_->matcher.Conflict(normalized[x], normalized[y], ComparisonKind::kDocument) ||
-            impl_->matcher.Conflict(normalized[x], normalized[y], ComparisonKind::kBirthDate)) {
-          return true;
-        }
-      }
-    }
-    return false;
-  };
-  // Person a against b as an upsert of each of a's records would compare
-  // them: the best of a's records against b's records it meets.
-  const auto Best = [&](std::int64_t a, std::int64_t b) {
-    std::optional<Score> best;
-    for (const detail::Variant& mine : variants[a].list()) {
-      const ValueCounts counts = OthersHolding(mine.values, holders);
-      Candidate c{b,
-                  variants[b].MetBy(
-                      mine, model, [](std::int64_t) { return true; },
-                      [&](const Identifier& v) { return !impl_->matcher.Generic(v, counts); }),
-                  normalized[b]};
-      if (c.records.empty()) continue;
-      Score s = impl_->matcher.Compare(mine.values, c, counts);
-      const auto rank = [&](const Score& x) {
-        return std::make_pair(impl_->matcher.Matches(x), x.total);
-      };
-      if (!best || rank(s) > rank(*best)) best = std::move(s);
-    }
-    return best;
-  };
-  for (const auto& [a, b] : pairs) {
-    if (sets.Root(a) == sets.Root(b)) continue;
-    const std::optional<Score> found = Best(a, b);
-    if (!found || !impl_->matcher.Matches(*found)) continue;
-    const Score& score = *found;
-    if (Conflicting(a, b)) continue;
-    sets.Union(a, b);
-    char total[32];
-    std::snprintf(total, sizeof total, "%.1f", score.total);
-    reasons[b].push_back("matches person " + std::to_string(a) + " under the model (score " +
-                         total + ")");
-  }
-  std::map<std::int64_t, ReconcileGroup> groups;  // by root
-  for (const auto& [person, ids] : normalized) {
-    ReconcileGroup& g = groups[sets.Root(person)];
-    g.person_ids.push_back(person);
-    auto& r = reasons[person];
-    g.reasons.insert(g.reasons.end(), r.begin(), r.end());
-  }
-  std::vector<ReconcileGroup> out;
-  for (auto& [root, g] : groups) {
-    if (g.person_ids.size() < 2 && g.reasons.empty()) continue;
-    g.region = std::string(region);
-    out.push_back(std::move(g));
-  }
-  return out;
+  GroupFinder finder(impl_->normalizer, impl_->planner, impl_->matcher, impl_->options.model,
+                     region);
+  impl_->RunTx([&](detail::Tx& tx) { finder.Read(tx); });
+  finder.Index();
+  for (const auto& [a, b] : finder.CandidatePairs()) finder.Compare(a, b);
+  return finder.Groups();
 }
 
 ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
@@ -322,25 +405,10 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
 
     result.survivor = all.front();
     result.merged_person_ids.assign(all.begin() + 1, all.end());
-    std::vector<const detail::StoredPerson*> matched;
-    std::set<Identifier> stored, today;
-    for (const auto& [id, p] : persons) {
-      matched.push_back(&p);
-      for (const Identifier& s : p.identifiers) {
-        stored.insert(s);
-        today.insert(Renormalized(impl_->normalizer, s, group.region));
-      }
-    }
-    std::vector<Identifier> stale, stale_today, fresh;
-    for (const Identifier& s : stored) {
-      if (today.contains(s)) continue;
-      stale.push_back(s);
-      stale_today.push_back(Renormalized(impl_->normalizer, s, group.region));
-    }
-    for (const Identifier& t : today) {
-      if (!stored.contains(t)) fresh.push_back(t);
-    }
+    const auto [stale, stale_today, fresh] = RewritesOf(impl_->normalizer, persons, group.region);
     if (result.merged_person_ids.empty() && stale.empty() && fresh.empty()) return;
+    std::vector<const detail::StoredPerson*> matched;
+    for (const auto& [id, p] : persons) matched.push_back(&p);
     const Traits traits = detail::MergedTraits(matched, {});
     if (!result.merged_person_ids.empty()) {
       detail::MergeInto(
@@ -350,17 +418,12 @@ ReconcileResult Engine::Reconcile(const ReconcileGroup& group) {
     detail::DropStaleValues(tx, result.survivor, stale);
     // The records move with the merge (before this, in the same message).
     detail::DeferRenormalizeRecords(tx, result.survivor, stale, stale_today);
-    detail::Variants variants;  // every record of the group, as it reads today
-    for (const auto& [id, p] : persons) {
-      for (const auto& r : RecordsOf(p)) {
-        variants.Add(impl_->planner, RenormalizedAll(impl_->normalizer, r, group.region));
-      }
-    }
     detail::PersonWrites w;
     w.persons.push_back(result.survivor);
     w.AddTraits(result.survivor, traits);
     w.AddIdentifiers(result.survivor, detail::ToInsert(fresh, impl_->options.model));
-    w.AddMatchKeys(result.survivor, variants.Keys());
+    w.AddMatchKeys(result.survivor,
+                   RecordsToday(impl_->normalizer, impl_->planner, persons, group.region).Keys());
     detail::DeferUpdates(tx, w);
     result.identifiers_rewritten = stale.size();
   });

@@ -51,32 +51,29 @@ std::optional<Targets> ReadTargets(detail::Tx& tx, const LockPlanner& planner,
 bool Engine::OnPersons(std::span<const std::int64_t> ids,
                        const std::function<void(detail::Tx&, const std::vector<std::int64_t>&)>& fn,
                        const Deadline& deadline) {
-  for (int plan = 0;; ++plan) {
+  bool found = false;
+  detail::Replanning(impl_->options.max_retries, [&] {
+    found = false;
     std::optional<Targets> planned;
     impl_->RunTx([&](detail::Tx& tx) { planned = ReadTargets(tx, impl_->planner, ids); }, deadline);
-    if (!planned) return false;
-    bool found = false;
-    try {
-      impl_->RunLockedTx(
-          planned->keys,
-          [&](detail::Tx& tx) {
-            found = false;
-            const std::optional<Targets> now = ReadTargets(tx, impl_->planner, ids);
-            if (!now) return;  // erased or emptied meanwhile
-            if (!impl_->seams.skip_locks &&
-                (*now != *planned ||
-                 detail::LockPersons(tx, now->persons).size() != now->persons.size())) {
-              throw detail::KeysGrewError();
-            }
-            fn(tx, now->persons);
-            found = true;
-          },
-          deadline);
-      return found;
-    } catch (const detail::KeysGrewError& e) {
-      if (plan >= impl_->options.max_retries) throw ConflictError(e.what());
-    }
-  }
+    if (!planned) return;
+    impl_->RunLockedTx(
+        planned->keys,
+        [&](detail::Tx& tx) {
+          found = false;
+          const std::optional<Targets> now = ReadTargets(tx, impl_->planner, ids);
+          if (!now) return;  // erased or emptied meanwhile
+          if (!impl_->seams.skip_locks &&
+              (*now != *planned ||
+               detail::LockPersons(tx, now->persons).size() != now->persons.size())) {
+            throw detail::KeysGrewError();
+          }
+          fn(tx, now->persons);
+          found = true;
+        },
+        deadline);
+  });
+  return found;
 }
 
 std::optional<ErasedPerson> Engine::ForgetPerson(std::int64_t id, const Deadline& deadline,

@@ -141,16 +141,12 @@ void RunChunk(const ChunkRun& run, Chunk& chunk, std::size_t c, std::size_t coun
               const std::function<void(detail::Tx&)>& apply,
               std::vector<detail::PreparedRecord>& prepared, const std::vector<LockPlan>& plans) {
   try {
-    for (int plan = 0;; ++plan) {
-      try {
-        run.locked(chunk.keys, apply);
-        return;
-      } catch (const detail::KeysGrewError& e) {
-        if (plan >= run.max_retries) throw ConflictError(e.what());
-        PlanWithdrawals(run.read, run.planner, prepared, chunk.records, plans);
-        chunk.keys = ChunkKeys(prepared, chunk);
-      }
-    }
+    detail::Replanning(
+        run.max_retries, [&] { run.locked(chunk.keys, apply); },
+        [&] {
+          PlanWithdrawals(run.read, run.planner, prepared, chunk.records, plans);
+          chunk.keys = ChunkKeys(prepared, chunk);
+        });
   } catch (const DeadlineError& e) {
     if (c == 0) throw;
     // This chunk's own words (it may have been cut while committing).

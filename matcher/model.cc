@@ -69,13 +69,9 @@ const std::set<std::string>& Derivations(ComparisonKind kind) {
   }
 }
 
-}  // namespace
+using TypeMap = std::map<std::string, TypeModel, std::less<>>;
 
-double Level::weight() const { return std::log2(m / u); }
-
-Model Model::Defaults() {
-  Model model;
-  auto& t = model.types;
+void AddContactTypes(TypeMap& t) {
   // Email, phone and address: a household or an office shares them, so
   // together they are one piece of evidence (group "contact"), and alone
   // they stay below the threshold: a shared one matches only when nothing
@@ -101,6 +97,9 @@ Model Model::Defaults() {
   t["city"] = Type(NormalizerKind::kText, ComparisonKind::kText,
                    {{"exact", 0.7, 5e-3}, {"similar", 0.15, 2e-3}, {"different", 0.1, 0.99}}, 1000,
                    "contact");
+}
+
+void AddPersonTypes(TypeMap& t) {
   // A name: strong when whole, weak as a single word; a relative (the same
   // surname, a clearly different given name) or another generation (Jr /
   // Sr) is strong evidence against, stronger than a shared birth date and
@@ -131,6 +130,9 @@ Model Model::Defaults() {
                           {"different", 0.03, 0.9},
                           {"generation", 1e-5, 0.08}},
                          1000);
+}
+
+void AddOrganizationAndIdTypes(TypeMap& t) {
   // An organization: its name with or without its legal form is one
   // company; two companies at one address (an office building) are two.
   t["organization"] = Type(NormalizerKind::kOrganization, ComparisonKind::kOrganization,
@@ -147,7 +149,10 @@ Model Model::Defaults() {
   for (const char* doc : {"passport", "drivers_license", "national_id", "tax_id"}) {
     t[doc] = Document();
   }
-  model.blocking = {
+}
+
+std::vector<BlockingRule> DefaultBlocking() {
+  return {
       {"name_phonetic_year", {"name.phonetic", "birth_date.year"}},
       {"name_phonetic_month_day", {"name.phonetic", "birth_date.month_day"}},
       {"given_class_surname_date", {"name.given_class", "name.surname", "birth_date.value"}},
@@ -164,6 +169,18 @@ Model Model::Defaults() {
       {"organization_phonetic_postal_code", {"organization.phonetic", "postal_code.value"}},
       {"organization_phonetic_city", {"organization.phonetic", "city.value"}},
   };
+}
+
+}  // namespace
+
+double Level::weight() const { return std::log2(m / u); }
+
+Model Model::Defaults() {
+  Model model;
+  AddContactTypes(model.types);
+  AddPersonTypes(model.types);
+  AddOrganizationAndIdTypes(model.types);
+  model.blocking = DefaultBlocking();
   return model;
 }
 

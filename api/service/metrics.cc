@@ -20,7 +20,7 @@ struct Metrics::Impl {
   std::map<std::string, std::uint64_t, std::less<>> retries GUARDED_BY(mu);
   std::atomic<std::uint64_t> outcomes[std::size(kOutcomes)] = {};
   std::atomic<std::uint64_t> lock_timeouts{0};
-  std::atomic<std::uint64_t> batches{0}, coalesced{0}, batch_failures{0}, queued{0};
+  std::atomic<std::uint64_t> groups{0}, grouped{0}, group_failures{0}, queued{0};
   Histogram lock_wait{Histogram::LatencyBounds()};
 };
 
@@ -69,9 +69,9 @@ void Metrics::OnOutcome(Outcome outcome) {
 }
 
 void Metrics::OnUpsertGroup(std::size_t records, bool failed) {
-  impl_->batches.fetch_add(1, std::memory_order_relaxed);
-  impl_->coalesced.fetch_add(records, std::memory_order_relaxed);
-  if (failed) impl_->batch_failures.fetch_add(1, std::memory_order_relaxed);
+  impl_->groups.fetch_add(1, std::memory_order_relaxed);
+  impl_->grouped.fetch_add(records, std::memory_order_relaxed);
+  if (failed) impl_->group_failures.fetch_add(1, std::memory_order_relaxed);
 }
 
 void Metrics::OnUpsertsQueued(std::size_t queued) {
@@ -106,13 +106,13 @@ std::string Metrics::Render(int connections_in_use, int pool_size) const {
   for (const auto& [reason, n] : impl_->retries) {
     out += "idres_retries_total{reason=\"" + reason + "\"} " + std::to_string(n) + "\n";
   }
-  Single(out, "idres_upsert_batches_total", "counter",
-         "Transactions that applied queued single upserts together.", impl_->batches.load());
-  Single(out, "idres_upserts_coalesced_total", "counter",
-         "Single upserts applied in such a transaction.", impl_->coalesced.load());
-  Single(out, "idres_upsert_batch_failures_total", "counter",
+  Single(out, "idres_upsert_groups_total", "counter",
+         "Transactions that applied queued single upserts together.", impl_->groups.load());
+  Single(out, "idres_upserts_grouped_total", "counter",
+         "Single upserts applied in such a transaction.", impl_->grouped.load());
+  Single(out, "idres_upsert_group_failures_total", "counter",
          "Such transactions that failed; their upserts were applied again, each alone.",
-         impl_->batch_failures.load());
+         impl_->group_failures.load());
   Single(out, "idres_upserts_queued", "gauge", "Single upserts waiting for a connection now.",
          impl_->queued.load());
   Single(out, "idres_pool_connections_in_use", "gauge", "Database connections borrowed now.",

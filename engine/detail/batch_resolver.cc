@@ -197,7 +197,7 @@ bool BatchResolver::Withdraw(const PreparedRecord& record, UpsertResult& r,
     persons_[at].records = std::move(rest);
     return false;
   }
-  if (record.withdraw_only && it->row != 0) deleted_rows_.push_back(it->row);
+  if (record.op == Operation::kDelete && it->row != 0) deleted_rows_.push_back(it->row);
   rest.erase(it);
   r.person_id = holder;
   Uncount(at);
@@ -205,7 +205,7 @@ bool BatchResolver::Withdraw(const PreparedRecord& record, UpsertResult& r,
       HoldTogether(matcher_, planner_, rest, counts_, generic_keys_);
   if (parts.empty()) {
     Rebuild(at, {});
-    if (record.withdraw_only) {
+    if (record.op == Operation::kDelete) {
       Index(at, false);
       persons_[at].live = false;
       persons_[at].removed = true;
@@ -289,7 +289,7 @@ UpsertResult BatchResolver::Split(const PreparedRecord& record) {
 }
 
 UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
-  if (!record.split_groups.empty()) return Split(record);
+  if (record.op == Operation::kSplit) return Split(record);
   UpsertResult r;
   r.source = record.source;
   r.record_id = record.record_id;
@@ -297,7 +297,7 @@ UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
   std::optional<std::size_t> emptied;
   undo_.reset();
   const bool withdrawn = record.named && Withdraw(record, r, emptied);
-  if (record.withdraw_only) {
+  if (record.op == Operation::kDelete) {
     if (!withdrawn) {
       r.error = "no record '" + record.record_id + "' of source '" + record.source + "' is stored";
     }
@@ -436,14 +436,7 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
   MergePlan plan = PlanMerge(matched, ids, record.traits);
   if (plan.unchanged) {
     r.outcome = Outcome::kUnchanged;
-    BatchPerson& p = At(r.person_id);
-    p.records.push_back(NewRecord(record, ids));
-    if (!ids.empty() && p.variants.Add(planner_, ids)) {
-      // The same values in a combination no record said before: new keys.
-      Index(by_id_.at(r.person_id), false);
-      Index(by_id_.at(r.person_id));
-      p.keys_changed = true;
-    }
+    AddUnchanged(record, ids, r.person_id);
     return r;
   }
   if (auto over = TraitsOverCap(matched, plan, max_person_traits_)) {
@@ -453,15 +446,34 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
     return refused;
   }
   Count(matched, plan.fresh);
-  const std::size_t survivor_at = by_id_.at(r.person_id);
+  Absorb(record, matches);
+  Update(record, ids, std::move(plan), r.person_id, !r.merged_person_ids.empty());
+  r.outcome = r.merged_person_ids.empty() ? Outcome::kUpdated : Outcome::kMerged;
+  return r;
+}
+
+void BatchResolver::AddUnchanged(const PreparedRecord& record, const std::vector<Identifier>& ids,
+                                 std::int64_t person_id) {
+  BatchPerson& p = At(person_id);
+  p.records.push_back(NewRecord(record, ids));
+  if (!ids.empty() && p.variants.Add(planner_, ids)) {
+    // The same values in a combination no record said before: new keys.
+    Index(by_id_.at(person_id), false);
+    Index(by_id_.at(person_id));
+    p.keys_changed = true;
+  }
+}
+
+void BatchResolver::Absorb(const PreparedRecord& record, const std::vector<std::int64_t>& matches) {
+  const std::size_t survivor_at = by_id_.at(matches.front());
   const auto [reason, scores] = MergeReasonFor(record, matches);
-  for (std::int64_t id : r.merged_person_ids) {
-    BatchPerson& gone = At(id);
+  for (std::size_t i = 1; i < matches.size(); ++i) {
+    BatchPerson& gone = At(matches[i]);
     gone.merge_reason = reason;
     gone.merge_scores = scores;
     gone.live = false;
-    gone.merged_into = r.person_id;
-    Index(by_id_.at(id), false);
+    gone.merged_into = matches.front();
+    Index(by_id_.at(matches[i]), false);
     persons_[survivor_at].variants.AddAll(gone.variants);
     auto& never = persons_[survivor_at].now.never;
     never.insert(never.end(), gone.now.never.begin(), gone.now.never.end());
@@ -469,7 +481,11 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
     std::move(gone.records.begin(), gone.records.end(), std::back_inserter(into));
     gone.records.clear();
   }
-  const bool merging = !r.merged_person_ids.empty();
+}
+
+void BatchResolver::Update(const PreparedRecord& record, const std::vector<Identifier>& ids,
+                           MergePlan plan, std::int64_t survivor_id, bool merging) {
+  const std::size_t survivor_at = by_id_.at(survivor_id);
   BatchPerson& survivor = persons_[survivor_at];
   survivor.records.push_back(NewRecord(record, ids));
   const bool new_variant = !ids.empty() && survivor.variants.Add(planner_, ids);
@@ -485,8 +501,6 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
   survivor.now.traits = std::move(plan.traits);
   survivor.now.updated_at = kTouchedNow;
   survivor.traits_changed = true;
-  r.outcome = merging ? Outcome::kMerged : Outcome::kUpdated;
-  return r;
 }
 
 }  // namespace idres::detail

@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/detail/merge_helpers.h"
 #include "engine/detail/prepared_record.h"
 #include "engine/detail/store.h"
 #include "engine/detail/variants.h"
@@ -84,7 +85,7 @@ class BatchResolver {
 
   // Applies one record; the result's ids may be provisional. A record that
   // names a stored one first withdraws it from its person (a replace); a
-  // deletion (withdraw_only) only withdraws. A record that would grow a
+  // deletion (Operation::kDelete) only withdraws. A record that would grow a
   // person's traits past the cap comes back with an error and changes
   // nothing.
   UpsertResult Apply(const PreparedRecord& record);
@@ -155,6 +156,15 @@ class BatchResolver {
   // Apply's decision for a record once any withdrawal is done; `emptied`:
   // the person a replaced record left without records.
   UpsertResult Decide(const PreparedRecord& record, std::optional<std::size_t> emptied);
+  // Decide's three ways to take a record into a matched person: with no
+  // value or trait new to it; the other matched persons merged into the
+  // survivor (`matches`, survivor first); and the survivor taking in the
+  // record's values and traits by `plan`.
+  void AddUnchanged(const PreparedRecord& record, const std::vector<Identifier>& ids,
+                    std::int64_t person_id);
+  void Absorb(const PreparedRecord& record, const std::vector<std::int64_t>& matches);
+  void Update(const PreparedRecord& record, const std::vector<Identifier>& ids, MergePlan plan,
+              std::int64_t survivor_id, bool merging);
   // SplitPerson: the person's records into the record's groups.
   UpsertResult Split(const PreparedRecord& record);
   // Person `at` loses its values to a rebuild: they stop counting.

@@ -29,7 +29,7 @@ void LockRecordKey(PreparedRecord& out) {
 
 PreparedRecord PrepareDeletion(const std::string& source, const std::string& record_id) {
   PreparedRecord out;
-  out.withdraw_only = true;
+  out.op = Operation::kDelete;
   if (record_id.empty()) {
     out.error = "record_id is required";
     return out;
@@ -40,6 +40,7 @@ PreparedRecord PrepareDeletion(const std::string& source, const std::string& rec
 
 PreparedRecord PrepareSplit(std::int64_t person, std::vector<std::vector<RecordIdentity>> groups) {
   PreparedRecord out;
+  out.op = Operation::kSplit;
   out.split_person = person;
   out.source = kDefaultSource;
   out.record_id = GenerateRecordId();  // names nothing: a split applies no record

@@ -20,7 +20,15 @@ namespace idres::detail {
 // A stored record's identity: (source, record_id).
 using RecordIdentity = std::pair<std::string, std::string>;
 
+// What a prepared record asks of the chunk.
+enum class Operation {
+  kUpsert,  // apply the record, replacing a stored one of its identity when named
+  kDelete,  // DeleteRecord: withdraw the stored record of its identity
+  kSplit,   // SplitPerson: split_person's records into split_groups
+};
+
 struct PreparedRecord {
+  Operation op = Operation::kUpsert;
   std::vector<Identifier> identifiers;  // normalized, sorted, unique
   std::vector<Rejection> rejected;
   Traits traits;
@@ -30,15 +38,13 @@ struct PreparedRecord {
   // The caller named record_id: a stored record of that identity is
   // replaced, so plan.lock_keys hold its record key (RecordLockKey).
   bool named = false;
-  // DeleteRecord: the stored record is withdrawn and nothing is applied.
-  bool withdraw_only = false;
   bool explain = false;  // Record::explain
   // Named: the values of the person a stored record of this identity
   // belonged to when the chunk was planned (their keys are in
   // plan.lock_keys).
   std::vector<Identifier> prior_values;
-  // SplitPerson: the person, and the groups of its records each part is to
-  // hold (the first keeps the id). Nothing is applied.
+  // kSplit: the person, and the groups of its records each part is to hold
+  // (the first keeps the id).
   std::int64_t split_person = 0;
   std::vector<std::vector<RecordIdentity>> split_groups;
 

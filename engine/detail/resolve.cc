@@ -9,6 +9,7 @@
 #include "engine/detail/batch_writer.h"
 #include "engine/detail/merge_helpers.h"
 #include "engine/detail/store.h"
+#include "engine/errors.h"
 
 namespace idres::detail {
 namespace {
@@ -49,6 +50,19 @@ NamedRecords ReadNamed(Tx& tx, const std::vector<PreparedRecord>& records,
     named[{sources[i], ids[i]}] = n.person_id;
   }
   return named;
+}
+
+void Replanning(int max_retries, const std::function<void()>& attempt,
+                const std::function<void()>& replan) {
+  for (int plan = 0;; ++plan) {
+    try {
+      attempt();
+      return;
+    } catch (const KeysGrewError& e) {
+      if (plan >= max_retries) throw ConflictError(e.what());
+      if (replan) replan();
+    }
+  }
 }
 
 // Throws KeysGrewError unless `held` covers every key of the persons

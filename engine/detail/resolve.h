@@ -58,6 +58,14 @@ class KeysGrewError : public std::runtime_error {
   KeysGrewError() : std::runtime_error("a record's person changed while its keys were planned") {}
 };
 
+// The plan -> lock -> check loop of every call that learns its keys before
+// it locks them (an upsert's chunk, a steward's action): runs `attempt`,
+// which throws KeysGrewError when what it locked no longer covers what it
+// found, and after each such failure `replan` and `attempt` again; after
+// `max_retries` re-plans, ConflictError. Other errors pass through.
+void Replanning(int max_retries, const std::function<void()>& attempt,
+                const std::function<void()>& replan = {});
+
 // Applies `records[i]` for each i of `todo`, in that order, inside `tx`,
 // whose key locks cover every key of those records, and commits `tx` (with
 // whatever the caller left pending). results[i] is each one's answer; a

@@ -46,9 +46,9 @@ TEST_CASE("The engine's observations show up in the metrics text") {
   CHECK_THAT(text, Catch::Contains("idres_pool_connections_in_use 2\n"));
   CHECK_THAT(text, Catch::Contains("idres_pool_connections 16\n"));
   CHECK_THAT(text, Catch::Contains("# TYPE idres_lock_wait_seconds histogram\n"));
-  CHECK_THAT(text, Catch::Contains("idres_upsert_batches_total 2\n"));
-  CHECK_THAT(text, Catch::Contains("idres_upserts_coalesced_total 5\n"));
-  CHECK_THAT(text, Catch::Contains("idres_upsert_batch_failures_total 1\n"));
+  CHECK_THAT(text, Catch::Contains("idres_upsert_groups_total 2\n"));
+  CHECK_THAT(text, Catch::Contains("idres_upserts_grouped_total 5\n"));
+  CHECK_THAT(text, Catch::Contains("idres_upsert_group_failures_total 1\n"));
   CHECK_THAT(text, Catch::Contains("idres_upserts_queued 7\n"));
 }
 

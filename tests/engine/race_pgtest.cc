@@ -169,10 +169,10 @@ TEST_CASE("race: one phone in three spellings at once: one person", "[pg][race]"
   CheckRace(race);
 }
 
-// `idres serve` coalesces single upserts that queue for a connection into
-// groups (Engine::Submit, engine/detail/upsert_queue.h), so under load its races are between
-// whole batches: each thread's batch holds the same four persons, reached
-// through the same emails, each record adding a phone and a trait key.
+// `idres serve` applies single upserts that queue for a connection in
+// shared transactions, groups (Engine::Submit, engine/detail/upsert_queue.h),
+// so under load its races are between whole groups: each thread's batch holds the same four
+// persons, reached through the same emails, each record adding a phone and a trait key.
 TEST_CASE("race: batches over the same persons: one person each, nothing lost", "[pg][race]") {
   constexpr int kPersons = 4;
   Race race;

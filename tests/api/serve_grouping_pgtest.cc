@@ -88,14 +88,14 @@ void CheckEachCreatedOne(const TestDatabase& db, const std::vector<HttpReply>& r
 
 // Serves with `args`, queues Upserts behind a held one, and checks each
 // reply and the batches /metrics counts.
-void QueueAndCount(const std::vector<std::string>& args, long batches, long coalesced) {
+void QueueAndCount(const std::vector<std::string>& args, long groups, long grouped) {
   TestDatabase db;
   ServerProcess server(db.url(), args);
   CheckEachCreatedOne(db, QueueBehindHeldKey(db, server));
   HttpClient client(server.port());
-  CHECK(Metric(client, "idres_upsert_batches_total") == batches);
-  CHECK(Metric(client, "idres_upserts_coalesced_total") == coalesced);
-  CHECK(Metric(client, "idres_upsert_batch_failures_total") == 0);
+  CHECK(Metric(client, "idres_upsert_groups_total") == groups);
+  CHECK(Metric(client, "idres_upserts_grouped_total") == grouped);
+  CHECK(Metric(client, "idres_upsert_group_failures_total") == 0);
   CHECK(Metric(client, "idres_upserts_queued") == 0);
 }
 
@@ -109,8 +109,9 @@ TEST_CASE("by default half the pool applies upserts: a pool of 2 has one runner"
   QueueAndCount({"--pool-size", "2", "--lock-timeout-ms", "60000"}, 1, kQueued);
 }
 
-TEST_CASE("with --coalesce 1 every queued Upsert has its own transaction", "[pg]") {
-  QueueAndCount({"--pool-size", "1", "--lock-timeout-ms", "60000", "--coalesce", "1"}, 0, 0);
+TEST_CASE("with --group-max-records 1 every queued Upsert has its own transaction", "[pg]") {
+  QueueAndCount({"--pool-size", "1", "--lock-timeout-ms", "60000", "--group-max-records", "1"}, 0,
+                0);
 }
 
 }  // namespace
