@@ -52,19 +52,6 @@ NamedRecords ReadNamed(Tx& tx, const std::vector<PreparedRecord>& records,
   return named;
 }
 
-void Replanning(int max_retries, const std::function<void()>& attempt,
-                const std::function<void()>& replan) {
-  for (int plan = 0;; ++plan) {
-    try {
-      attempt();
-      return;
-    } catch (const KeysGrewError& e) {
-      if (plan >= max_retries) throw ConflictError(e.what());
-      if (replan) replan();
-    }
-  }
-}
-
 // Throws KeysGrewError unless `held` covers every key of the persons
 // records are withdrawn from.
 void RequireKeysHeld(const NamedRecords& named, const std::map<std::int64_t, StoredPerson>& persons,
@@ -122,6 +109,19 @@ bool WrittenAsRead(Tx& tx, const std::vector<std::int64_t>& written,
 }
 
 }  // namespace
+
+void Replanning(int max_retries, const std::function<void()>& attempt,
+                const std::function<void()>& replan) {
+  for (int plan = 0;; ++plan) {
+    try {
+      attempt();
+      return;
+    } catch (const KeysGrewError& e) {
+      if (plan >= max_retries) throw ConflictError(e.what());
+      if (replan) replan();
+    }
+  }
+}
 
 void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
                       const std::vector<std::size_t>& todo, std::vector<UpsertResult>& results,
