@@ -14,8 +14,10 @@
 //   birth_date    exact, day_month_swapped, one_off (one of day, month, year
 //                 one apart or one digit off, or two digits transposed),
 //                 two_off (two of them so), same_year (one side a year
-//                 alone, written as 1 January), different, generation
-//                 (fifteen years or more apart, not by a slip of one digit)
+//                 alone, written as 1 January), weeks_apart (at most 31
+//                 days apart), different,
+//                 generation (fifteen years or more apart, not by a slip
+//                 of one digit)
 //   email         exact, one_edit, similar, different
 //   phone, postal_code, opaque
 //                 exact, different

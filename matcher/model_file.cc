@@ -7,6 +7,7 @@
 #include <charconv>
 #include <fstream>
 #include <iomanip>
+#include <set>
 #include <sstream>
 #include <utility>
 
@@ -82,6 +83,36 @@ bool Read(const toml::table& t, const char* key, T* out, std::string* error,
   return false;
 }
 
+// The levels a file names, by name, over `type`'s current ones: a level it
+// does not name keeps its numbers, so a file written before a level was
+// added still loads, the new level weighing as built in.
+std::string ApplyLevels(const std::string& at, const toml::node& levels, TypeModel& type) {
+  const toml::array* a = levels.as_array();
+  if (a == nullptr) return at + ".levels: an array of tables expected";
+  std::set<std::string> named;
+  std::string error;
+  for (const toml::node& l : *a) {
+    const toml::table* lt = l.as_table();
+    std::string name;
+    if (lt == nullptr) return at + ".levels: an array of tables expected";
+    if (!Read(*lt, "name", &name, &error, at + ".levels")) return error;
+    const auto level = std::find_if(type.levels.begin(), type.levels.end(),
+                                    [&](const Level& x) { return x.name == name; });
+    if (level == type.levels.end()) {
+      std::string known;
+      for (const Level& x : type.levels) known += (known.empty() ? "" : ", ") + x.name;
+      return at + ".levels: unknown level \"" + name + "\" (its comparison's levels: " + known +
+             ")";
+    }
+    if (!named.insert(name).second) return at + ".levels: level " + name + " named twice";
+    if (!Read(*lt, "m", &level->m, &error, at + ".levels") ||
+        !Read(*lt, "u", &level->u, &error, at + ".levels")) {
+      return error;
+    }
+  }
+  return {};
+}
+
 std::string ApplyType(const std::string& name, const toml::table& t, Model& model) {
   const std::string at = "types." + name;
   auto [it, fresh] = model.types.try_emplace(name);
@@ -110,21 +141,7 @@ std::string ApplyType(const std::string& name, const toml::table& t, Model& mode
   }
   if (cap < 1) return at + ".generic_cap: must be at least 1";
   type.generic_cap = static_cast<std::size_t>(cap);
-  if (const toml::node* levels = t.get("levels")) {
-    const toml::array* a = levels->as_array();
-    if (a == nullptr) return at + ".levels: an array of tables expected";
-    type.levels.clear();
-    for (const toml::node& l : *a) {
-      const toml::table* lt = l.as_table();
-      if (lt == nullptr) return at + ".levels: an array of tables expected";
-      Level level;
-      if (!Read(*lt, "name", &level.name, &error, at) || !Read(*lt, "m", &level.m, &error, at) ||
-          !Read(*lt, "u", &level.u, &error, at)) {
-        return error;
-      }
-      type.levels.push_back(std::move(level));
-    }
-  }
+  if (const toml::node* levels = t.get("levels")) return ApplyLevels(at, *levels, type);
   return {};
 }
 

@@ -1,6 +1,7 @@
 #include "matcher/detail/date_compare.h"
 
 #include <array>
+#include <chrono>
 #include <cstdlib>
 #include <string>
 
@@ -26,11 +27,22 @@ bool Near(int a, int b, std::string_view ta, std::string_view tb) {
   return ta.size() == tb.size() && diff == 1;
 }
 
+// The days between two dates (each year, month, day).
+int DaysApart(const std::array<int, 3>& x, const std::array<int, 3>& y) {
+  using namespace std::chrono;
+  const auto day = [](const std::array<int, 3>& d) {
+    return sys_days(year_month_day(year(d[0]), month(static_cast<unsigned>(d[1])),
+                                   std::chrono::day(static_cast<unsigned>(d[2]))));
+  };
+  return std::abs((day(x) - day(y)).count());
+}
+
 }  // namespace
 
 const std::vector<std::string>& DateLevelNames() {
-  static const std::vector<std::string> kNames = {
-      "exact", "day_month_swapped", "one_off", "two_off", "same_year", "different", "generation"};
+  static const std::vector<std::string> kNames = {"exact",     "day_month_swapped", "one_off",
+                                                  "two_off",   "same_year",         "weeks_apart",
+                                                  "different", "generation"};
   return kNames;
 }
 
@@ -57,6 +69,10 @@ std::size_t CompareDates(std::string_view a, std::string_view b) {
   // Two adjacent digits transposed (1978-04-21 / 1978-04-12).
   if (BoundedDamerauLevenshtein(a, b, 2) <= 1) return kDateOneOff;
   if (differing == 2 && near == 2) return kDateTwoOff;
+  // A date a few weeks from the other (1998-12-15 / 1999-01-14) is as
+  // often one person's slip as two people's dates: it weighs against a
+  // match, but less than a date that is simply another.
+  if (DaysApart(x, y) <= 31) return kDateWeeksApart;
   // Fifteen years or more apart, and not by one slip of a digit of the
   // year: another generation (a father and his son at one address).
   const int years = std::abs(x[0] - y[0]);

@@ -54,11 +54,17 @@ TEST_CASE("birth date levels", "[matcher]") {
   CHECK(Level(D, "1971-06-24", "1981-06-24") == "one_off");  // one digit of the year
   CHECK(Level(D, "1971-06-24", "1971-06-42") == "one_off");  // two digits transposed
   CHECK(Level(D, "1971-06-24", "1972-07-24") == "two_off");
+  // A few weeks apart: as often one person's slip as namesakes' dates
+  // (model_test: it weighs a little against).
+  CHECK(Level(D, "1998-12-15", "1999-01-14") == "weeks_apart");
+  CHECK(Level(D, "1996-05-02", "1996-05-31") == "weeks_apart");
   // Further apart is another person's date: never evidence for.
   CHECK(Level(D, "1980-03-12", "1981-09-02") == "different");  // a year and months away
+  CHECK(Level(D, "1988-11-25", "1987-10-24") == "different");  // every part one off
+  CHECK(Level(D, "1980-03-12", "1980-05-28") == "different");  // eleven weeks
   CHECK(Level(D, "1954-03-01", "1958-07-19") == "different");
   CHECK(Level(D, "1954-03-01", "1978-07-19") == "generation");  // a father and his son
-  CHECK(Level(D, "1978-03-01", "1958-03-01") == "one_off");    // one digit: a slip
+  CHECK(Level(D, "1978-03-01", "1958-03-01") == "one_off");     // one digit: a slip
   // A date known only by its year, written as 1 January: the year is all
   // it can agree on, and a year one off is another year.
   CHECK(Level(D, "1850-01-01", "1850-06-15") == "same_year");
@@ -70,7 +76,7 @@ TEST_CASE("organization levels: legal forms and spellings set aside", "[matcher]
   const auto O = ComparisonKind::kOrganization;
   CHECK(Level(O, "acme widgets ltd", "acme widgets ltd") == "exact");
   CHECK(Level(O, "acme widgets ltd", "acme widgets") == "same_core");
-  CHECK(Level(O, "muller gmbh", "mueller ag") == "same_core");      // an umlaut written out
+  CHECK(Level(O, "muller gmbh", "mueller ag") == "same_core");              // an umlaut written out
   CHECK(Level(O, "widgets acme inc", "acme widgets corp") == "same_core");  // word order
   CHECK(Level(O, "acme widgets ltd", "acme widgetz ltd") == "similar");
   CHECK(Level(O, "acme widgets ltd", "orion logistics gmbh") == "different");

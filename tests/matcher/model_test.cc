@@ -21,6 +21,12 @@ TEST_CASE("the built-in model is usable and says what docs/matching.md says", "[
   }
   // Evidence against is negative; exact agreement on a document is strong.
   CHECK(m.Find("birth_date")->levels.back().weight() < -5);
+  // A birth date past the typo levels is never evidence for a match.
+  for (const Level& l : m.Find("birth_date")->levels) {
+    if (l.name == "weeks_apart" || l.name == "different") {
+      CHECK(l.weight() < 0);
+    }
+  }
   CHECK(m.Find("passport")->levels.front().weight() > m.threshold);
   CHECK(m.Find("passport")->levels.back().weight() < -10);
   CHECK(m.Find("cookie")->levels.back().weight() == Approx(0.0));
@@ -85,6 +91,32 @@ exclusive = true
   CHECK(m.Find("email")->levels.size() == 4);  // untouched
 }
 
+TEST_CASE("a model file's levels are read by name: one that names fewer still loads", "[matcher]") {
+  // A file written before a level was added (or one that sets a single
+  // level): the levels it does not name keep the built-in numbers.
+  const auto parsed = ParseModel(R"(
+[types.birth_date]
+levels = [{ name = "different", m = 0.05, u = 0.9 }, { name = "exact", m = 0.7, u = 1e-4 }]
+)");
+  REQUIRE(std::holds_alternative<Model>(parsed));
+  const Model& m = std::get<Model>(parsed);
+  const Model built_in = Model::Defaults();
+  const auto& levels = m.Find("birth_date")->levels;
+  REQUIRE(levels.size() == built_in.Find("birth_date")->levels.size());
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    const Level& want = built_in.Find("birth_date")->levels[i];
+    CHECK(levels[i].name == want.name);
+    if (levels[i].name == "different") {
+      CHECK(levels[i].m == 0.05);
+    } else if (levels[i].name == "exact") {
+      CHECK(levels[i].u == 1e-4);
+    } else {
+      CHECK(levels[i].m == want.m);
+      CHECK(levels[i].u == want.u);
+    }
+  }
+}
+
 TEST_CASE("a bad model file is refused with the reason", "[matcher]") {
   const auto Error = [](const char* toml) {
     const auto r = ParseModel(toml);
@@ -95,7 +127,11 @@ TEST_CASE("a bad model file is refused with the reason", "[matcher]") {
   CHECK_THAT(Error("[types.x]\nstrong = true"), Catch::Contains("needs a kind"));
   CHECK_THAT(Error("[types.x]\nkind = \"shoe\""), Catch::Contains("unknown kind"));
   CHECK_THAT(Error("[types.email]\nlevels = [{ name = \"exact\", m = 2.0, u = 0.1 }]"),
-             Catch::Contains("levels"));
+             Catch::Contains("m and u"));
+  CHECK_THAT(Error("[types.email]\nlevels = [{ name = \"exakt\", m = 0.9, u = 0.1 }]"),
+             Catch::Contains("unknown level \"exakt\""));
+  CHECK_THAT(Error("[types.email]\nlevels = [{ name = \"exact\" }, { name = \"exact\" }]"),
+             Catch::Contains("named twice"));
   CHECK_THAT(Error("[types.email]\nlevels = [{ name = \"exact\", m = 0.9, u = 0.0 },"
                    "{ name = \"one_edit\" }, { name = \"similar\" }, { name = \"different\" }]"),
              Catch::Contains("m and u"));

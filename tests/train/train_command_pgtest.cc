@@ -86,12 +86,12 @@ TEST_CASE("bad input, or EM that does not converge, is a clear error, and nothin
     CHECK(r.status == 1);
     CHECK_THAT(r.log, Catch::Contains("no pairs"));
   }
-  SECTION("a model file with a level missing") {
+  SECTION("a model file naming a level its comparison does not have") {
     const std::string model = dir.Write(
-        "model.toml", "[types.email]\nlevels = [{ name = \"exact\", m = 0.9, u = 1e-4 }]\n");
+        "model.toml", "[types.email]\nlevels = [{ name = \"exakt\", m = 0.9, u = 1e-4 }]\n");
     const Run r = Train(dir, FakeArgs({"--model", model, "--out", out}));
     CHECK(r.status == 2);
-    CHECK_THAT(r.log, Catch::Contains("type email: wrong number of levels"));
+    CHECK_THAT(r.log, Catch::Contains("types.email.levels: unknown level \"exakt\""));
   }
   SECTION("a model file with a negative probability") {
     const std::string model = dir.Write("model.toml",
