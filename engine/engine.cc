@@ -156,31 +156,25 @@ void Engine::Impl::AfterKeyLocks(std::span<const std::int64_t> keys,
   if (seams.after_key_locks) seams.after_key_locks(keys);
 }
 
-// Submit()'s queue, applying with this engine's own Upsert and BatchUpsert.
-struct Engine::Grouping final : detail::UpsertApplier {
-  explicit Grouping(Engine& e)
-      : engine(e),
-        queue(*this, RunnersOf(e.options()), e.options().group_max_records,
-              e.options().group_max_identifiers, e.options().observer.get()) {}
-  static int RunnersOf(const EngineOptions& o) {
-    return o.upsert_runners > 0 ? o.upsert_runners : std::max(1, o.pool_size / 2);
-  }
-  UpsertResult ApplyOne(const Record& record, const Deadline& deadline) override {
-    return engine.Upsert(record, deadline);
-  }
-  std::vector<UpsertResult> ApplyInOrder(std::span<const Record> records,
-                                         const Deadline& deadline) override {
-    return engine.BatchUpsert(records, deadline);
-  }
-  Engine& engine;
-  detail::UpsertQueue queue;
-};
+namespace {
+
+// Submit()'s runners: as configured, else half the pool.
+int RunnersOf(const EngineOptions& o) {
+  return o.upsert_runners > 0 ? o.upsert_runners : std::max(1, o.pool_size / 2);
+}
+
+}  // namespace
 
 Engine::Engine(EngineOptions options) : Engine(std::move(options), EngineSeams{}) {}
 
 Engine::Engine(EngineOptions options, EngineSeams seams)
     : impl_(std::make_unique<Impl>(std::move(options), std::move(seams))),
-      grouping_(std::make_unique<Grouping>(*this)) {}
+      queue_(std::make_unique<detail::UpsertQueue>(
+          [this](std::span<const Record> records, const Deadline& deadline) {
+            return Batch(records, nullptr, deadline);
+          },
+          RunnersOf(impl_->options), impl_->options.group_max_records,
+          impl_->options.group_max_identifiers, impl_->options.observer.get())) {}
 
 Engine::~Engine() = default;
 
@@ -211,7 +205,7 @@ int Engine::ConnectionsInUse() const { return impl_->pool.InUse(); }
 const EngineOptions& Engine::options() const { return impl_->options; }
 
 void Engine::Submit(Record record, const Deadline& deadline, UpsertCallback done) {
-  grouping_->queue.Submit(std::move(record), deadline, std::move(done));
+  queue_->Submit(std::move(record), deadline, std::move(done));
 }
 
 }  // namespace idres

@@ -52,6 +52,7 @@ namespace detail {
 struct AuditNote;
 struct PreparedRecord;
 class Tx;
+class UpsertQueue;
 }  // namespace detail
 
 struct EngineSeams;  // engine/testing.h: for tests only
@@ -330,11 +331,9 @@ class Engine {
 
   struct Impl;
   std::unique_ptr<Impl> impl_;
-  // Submit()'s queue over this engine's Upsert and BatchUpsert. Declared
-  // after impl_, so destroyed first: every call is answered while the pool
-  // is still open.
-  struct Grouping;
-  std::unique_ptr<Grouping> grouping_;
+  // Submit()'s queue, applying with Batch. Declared after impl_, so
+  // destroyed first: every call is answered while the pool is still open.
+  std::unique_ptr<detail::UpsertQueue> queue_;
 };
 
 // What MigrateStore did.

@@ -41,11 +41,25 @@ std::optional<Deadline::Clock::time_point> EarliestAt(const Calls& calls) {
   return earliest;
 }
 
+// `results` has one result per record of `records` records.
+void RequireOnePerRecord(const std::vector<UpsertResult>& results, std::size_t records) {
+  if (results.size() != records) {
+    throw std::logic_error("the batch answered " + std::to_string(results.size()) +
+                           " results for " + std::to_string(records) + " records");
+  }
+}
+
+// The one result of a batch of one record.
+UpsertResult Only(std::vector<UpsertResult> results) {
+  RequireOnePerRecord(results, 1);
+  return std::move(results.front());
+}
+
 }  // namespace
 
-UpsertQueue::UpsertQueue(UpsertApplier& applier, int runners, std::size_t max_records,
+UpsertQueue::UpsertQueue(ApplyBatch apply, int runners, std::size_t max_records,
                          std::size_t max_identifiers, EngineObserver* observer)
-    : applier_(applier),
+    : apply_(std::move(apply)),
       runners_(static_cast<std::size_t>(std::max(1, runners))),
       max_records_(std::max<std::size_t>(1, max_records)),
       max_identifiers_(max_identifiers),
@@ -272,7 +286,7 @@ void UpsertQueue::ApplyGroup(const Calls& group) {
   if (live.size() == 1) {
     Call& call = *live.front();
     try {
-      call.outcome.result = applier_.ApplyOne(call.record, call.deadline);
+      call.outcome.result = Only(apply_(std::span<const Record>(&call.record, 1), call.deadline));
     } catch (...) {
       call.outcome.error = std::current_exception();
     }
@@ -285,11 +299,8 @@ void UpsertQueue::ApplyGroup(const Calls& group) {
       for (const Call* call : live) records.push_back(call->record);
       const auto earliest = EarliestAt(live);
       std::vector<UpsertResult> results =
-          applier_.ApplyInOrder(records, earliest ? Deadline::At(*earliest) : Deadline{});
-      if (results.size() != live.size()) {
-        throw std::logic_error("ApplyInOrder answered " + std::to_string(results.size()) +
-                               " results for " + std::to_string(live.size()) + " records");
-      }
+          apply_(records, earliest ? Deadline::At(*earliest) : Deadline{});
+      RequireOnePerRecord(results, live.size());
       for (std::size_t i = 0; i < live.size(); ++i) live[i]->outcome.result = std::move(results[i]);
     } catch (...) {
       failed = true;

@@ -6,12 +6,12 @@
 // it, each on a connection of the engine's pool while it applies a group:
 // a runner takes the oldest queued calls, up to `max_records` records and,
 // unless the first alone is larger, `max_identifiers` identifiers (which
-// bounds the advisory locks one transaction holds), and applies them with
-// UpsertApplier::ApplyInOrder: the engine's batch path, which gives the same
+// bounds the advisory locks one transaction holds), and applies them in one
+// call of its ApplyBatch: the engine's batch path, which gives the same
 // persons and outcomes as the records applied one by one in queue order
 // (tests/engine/batch_equivalence_pgtest.cc). A runner that finds a single
-// call queued applies it with ApplyOne, a plain upsert: under light load
-// nothing is grouped and nothing waits. Answers go to each call's callback,
+// call queued applies it alone, a plain upsert: under light load nothing is
+// grouped and nothing waits. Answers go to each call's callback,
 // on the runner's thread. The threads start with the first Submit(): a
 // queue nobody submits to costs nothing.
 //
@@ -39,6 +39,7 @@
 
 #include <cstddef>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -53,25 +54,19 @@
 
 namespace idres::detail {
 
-// What the queue applies records with: the engine's own paths, or a fake in
-// the tests. Called from the runner threads, several at once.
-class UpsertApplier {
- public:
-  virtual ~UpsertApplier() = default;
-  // One record, as Engine::Upsert (and throwing what it throws).
-  virtual UpsertResult ApplyOne(const Record& record, const Deadline& deadline) = 0;
-  // Records in order, sharing transactions, as Engine::BatchUpsert: one
-  // result per record.
-  virtual std::vector<UpsertResult> ApplyInOrder(std::span<const Record> records,
-                                                 const Deadline& deadline) = 0;
-};
+// What the queue applies records with (the engine's batch path, or a fake
+// in the tests): records in order, sharing transactions, one result per
+// record, or a throw for them all; one record alone as Engine::Upsert, and
+// throwing what it throws. Called from the runner threads, several at once.
+using ApplyBatch =
+    std::function<std::vector<UpsertResult>(std::span<const Record>, const Deadline&)>;
 
 class UpsertQueue {
  public:
-  // `runners` >= 1; `max_records` >= 1 (1 turns grouping off). `applier`
-  // and `observer` must outlive the queue.
-  UpsertQueue(UpsertApplier& applier, int runners, std::size_t max_records,
-              std::size_t max_identifiers, EngineObserver* observer = nullptr);
+  // `runners` >= 1; `max_records` >= 1 (1 turns grouping off). What
+  // `apply` uses and `observer` must outlive the queue.
+  UpsertQueue(ApplyBatch apply, int runners, std::size_t max_records, std::size_t max_identifiers,
+              EngineObserver* observer = nullptr);
   ~UpsertQueue();
   UpsertQueue(const UpsertQueue&) = delete;
   UpsertQueue& operator=(const UpsertQueue&) = delete;
@@ -118,7 +113,7 @@ class UpsertQueue {
   // Tells the observer how many wait; under mu_.
   void ShowQueue() REQUIRES(mu_);
 
-  UpsertApplier& applier_;
+  const ApplyBatch apply_;
   const std::size_t runners_;
   const std::size_t max_records_;
   const std::size_t max_identifiers_;

@@ -33,7 +33,7 @@ Record Named(const std::string& cookie, int extra = 0) {
 
 // Answers each record with person_id = the number in its cookie; holds the
 // first call until Release(); fails groups while `fail_groups` is set.
-class GatedApplier : public detail::UpsertApplier {
+class GatedApplier {
  public:
   // Set before the first call, read by the queue's threads after it.
   bool fail_groups = false;
@@ -59,7 +59,7 @@ class GatedApplier : public detail::UpsertApplier {
     return calls_.size();
   }
   // The cookies of each call, in order; the deadline of each call; whether
-  // each call was an ApplyInOrder.
+  // each call was an a group.
   std::vector<std::vector<std::string>> Calls() EXCLUDES(mu_) {
     MutexLock lock(&mu_);
     return calls_;
@@ -73,7 +73,16 @@ class GatedApplier : public detail::UpsertApplier {
     return batched_;
   }
 
-  UpsertResult ApplyOne(const Record& record, const Deadline& deadline) override {
+  // The queue's ApplyBatch: a record alone as an upsert, more as a group.
+  detail::ApplyBatch Batch() {
+    return [this](std::span<const Record> records, const Deadline& deadline) {
+      if (records.size() == 1) return std::vector<UpsertResult>{ApplyOne(records[0], deadline)};
+      return ApplyInOrder(records, deadline);
+    };
+  }
+
+ private:
+  UpsertResult ApplyOne(const Record& record, const Deadline& deadline) {
     Enter(std::span<const Record>(&record, 1), deadline, false);
     if (record.identifiers.front().value == "throws") throw BusyError("held key");
     if (record.identifiers.front().value == slow_cookie) {
@@ -83,7 +92,7 @@ class GatedApplier : public detail::UpsertApplier {
     return Answer(record);
   }
   std::vector<UpsertResult> ApplyInOrder(std::span<const Record> records,
-                                         const Deadline& deadline) override {
+                                         const Deadline& deadline) {
     Enter(records, deadline, true);
     if (fail_groups) throw BusyError("a key was held");
     if (groups_outlive_deadline) {
@@ -95,7 +104,6 @@ class GatedApplier : public detail::UpsertApplier {
     return out;
   }
 
- private:
   void Enter(std::span<const Record> records, const Deadline& deadline, bool batch) EXCLUDES(mu_) {
     MutexLock lock(&mu_);
     std::vector<std::string> cookies;
@@ -192,7 +200,7 @@ TEST_CASE("a queue starts its threads with the first call, not before", "[engine
   const std::size_t before = Threads();
   GatedApplier inner;
   inner.Release();
-  detail::UpsertQueue queue(inner, 3, 32, kManyIdentifiers);
+  detail::UpsertQueue queue(inner.Batch(), 3, 32, kManyIdentifiers);
   CHECK(Threads() == before);
   CHECK(Upsert(queue, Named("7"), {}).person_id == 7);
   CHECK(Threads() == before + 4);  // the timekeeper and three runners
@@ -203,7 +211,7 @@ TEST_CASE("a queue starts its threads with the first call, not before", "[engine
 TEST_CASE("a lone upsert on an idle queue is a plain upsert", "[engine]") {
   GatedApplier inner;
   inner.Release();
-  detail::UpsertQueue queue(inner, 2, 32, kManyIdentifiers);
+  detail::UpsertQueue queue(inner.Batch(), 2, 32, kManyIdentifiers);
   CHECK(Upsert(queue, Named("7"), {}).person_id == 7);
   REQUIRE(inner.Calls().size() == 1);
   CHECK(inner.Calls()[0] == std::vector<std::string>{"7"});
@@ -212,7 +220,7 @@ TEST_CASE("a lone upsert on an idle queue is a plain upsert", "[engine]") {
 
 TEST_CASE("upserts queued behind a busy connection share one group, in arrival order", "[engine]") {
   GatedApplier inner;
-  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  detail::UpsertQueue queue(inner.Batch(), 1, 32, kManyIdentifiers);
   auto queued = QueueBehindFirst(inner, queue, {{"2"}, {"3"}, {"4"}, {"5"}});
   for (int i = 2; i <= 5; ++i) CHECK(queued[static_cast<std::size_t>(i - 2)].get().person_id == i);
   REQUIRE(inner.Calls().size() == 2);
@@ -222,7 +230,7 @@ TEST_CASE("upserts queued behind a busy connection share one group, in arrival o
 
 TEST_CASE("a group takes at most max_records records, the rest go next", "[engine]") {
   GatedApplier inner;
-  detail::UpsertQueue queue(inner, 1, 2, kManyIdentifiers);
+  detail::UpsertQueue queue(inner.Batch(), 1, 2, kManyIdentifiers);
   auto queued = QueueBehindFirst(inner, queue, {{"2"}, {"3"}, {"4"}, {"5"}, {"6"}});
   for (auto& f : queued) CHECK(f.get().ok());
   CHECK(inner.Calls() ==
@@ -231,7 +239,7 @@ TEST_CASE("a group takes at most max_records records, the rest go next", "[engin
 
 TEST_CASE("a bad record in a group gets its own error, the others their persons", "[engine]") {
   GatedApplier inner;
-  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  detail::UpsertQueue queue(inner.Batch(), 1, 32, kManyIdentifiers);
   auto queued = QueueBehindFirst(inner, queue, {{"bad"}, {"3"}});
   CHECK(queued[0].get().error == "no valid identifier");
   CHECK(queued[1].get().person_id == 3);
@@ -240,7 +248,7 @@ TEST_CASE("a bad record in a group gets its own error, the others their persons"
 TEST_CASE("a failed group is no record's answer: each is applied again alone", "[engine]") {
   GatedApplier inner;
   inner.fail_groups = true;
-  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  detail::UpsertQueue queue(inner.Batch(), 1, 32, kManyIdentifiers);
   auto queued = QueueBehindFirst(inner, queue, {{"throws"}, {"3"}});
   // The group failed for both; alone, one record fails and one goes in.
   CHECK_THROWS_AS(queued[0].get(), BusyError);
@@ -251,7 +259,7 @@ TEST_CASE("a failed group is no record's answer: each is applied again alone", "
 
 TEST_CASE("a group runs to the earliest deadline of its records", "[engine]") {
   GatedApplier inner;
-  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  detail::UpsertQueue queue(inner.Batch(), 1, 32, kManyIdentifiers);
   const Deadline soon = Deadline::After(std::chrono::milliseconds(60000));
   const Deadline later = Deadline::After(std::chrono::milliseconds(90000));
   auto queued = QueueBehindFirst(inner, queue, {{"2", later}, {"3", {}}, {"4", soon}});
@@ -263,7 +271,7 @@ TEST_CASE("a group runs to the earliest deadline of its records", "[engine]") {
 TEST_CASE("a group stops before the identifier bound, unless its first record passes it",
           "[engine]") {
   GatedApplier inner;
-  detail::UpsertQueue queue(inner, 1, 32, 3);
+  detail::UpsertQueue queue(inner.Batch(), 1, 32, 3);
   auto queued =
       QueueBehindFirst(inner, queue, {{"2", {}, 1}, {"3", {}, 0}, {"4", {}, 1}, {"5", {}, 5}});
   for (auto& f : queued) CHECK(f.get().ok());
@@ -272,7 +280,7 @@ TEST_CASE("a group stops before the identifier bound, unless its first record pa
 
 TEST_CASE("a call waits in the queue no longer than its deadline, and never runs", "[engine]") {
   GatedApplier inner;
-  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  detail::UpsertQueue queue(inner.Batch(), 1, 32, kManyIdentifiers);
   auto first = Start(queue, "1");
   inner.AwaitHeld();
   auto late = Start(queue, "2", Deadline::After(std::chrono::milliseconds(100)));
@@ -291,7 +299,7 @@ TEST_CASE("a call waits in the queue no longer than its deadline, and never runs
 TEST_CASE("a record out of time when its group fails is told it may have been stored", "[engine]") {
   GatedApplier inner;
   inner.groups_outlive_deadline = true;
-  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  detail::UpsertQueue queue(inner.Batch(), 1, 32, kManyIdentifiers);
   auto queued = QueueBehindFirst(inner, queue,
                                  {{"2", Deadline::After(std::chrono::milliseconds(2000))}, {"3"}});
   try {
@@ -311,7 +319,7 @@ TEST_CASE("a record out of time while it waits to go again alone may have been s
   GatedApplier inner;
   inner.fail_groups = true;
   inner.slow_cookie = "2";
-  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  detail::UpsertQueue queue(inner.Batch(), 1, 32, kManyIdentifiers);
   // The group {2, 3} fails; 2 goes again alone first and holds the only
   // runner past 3's deadline, which passes while 3 waits in the queue.
   auto queued = QueueBehindFirst(inner, queue,
@@ -331,14 +339,14 @@ TEST_CASE("a record out of time while it waits to go again alone may have been s
 TEST_CASE("an exception of a lone upsert reaches its caller only", "[engine]") {
   GatedApplier inner;
   inner.Release();
-  detail::UpsertQueue queue(inner, 2, 32, kManyIdentifiers);
+  detail::UpsertQueue queue(inner.Batch(), 2, 32, kManyIdentifiers);
   CHECK_THROWS_AS(Upsert(queue, Named("throws"), {}), BusyError);
   CHECK(Upsert(queue, Named("2"), {}).person_id == 2);
 }
 
 TEST_CASE("Submit returns at once and answers on a runner's thread", "[engine]") {
   GatedApplier inner;
-  detail::UpsertQueue queue(inner, 1, 32, kManyIdentifiers);
+  detail::UpsertQueue queue(inner.Batch(), 1, 32, kManyIdentifiers);
   std::promise<std::pair<std::thread::id, UpsertOutcome>> answer;
   auto answered = answer.get_future();
   queue.Submit(Named("1"), {}, [&answer](UpsertOutcome outcome) {
@@ -361,7 +369,7 @@ TEST_CASE("a stopping queue answers every call it was given", "[engine]") {
     answered.push_back(outcome.result.person_id);
   };
   {
-    detail::UpsertQueue queue(inner, 1, 2, kManyIdentifiers);
+    detail::UpsertQueue queue(inner.Batch(), 1, 2, kManyIdentifiers);
     queue.Submit(Named("1"), {}, record);
     inner.AwaitHeld();
     for (const char* cookie : {"2", "3", "4"}) queue.Submit(Named(cookie), {}, record);
