@@ -23,7 +23,7 @@ std::string_view ChangeKindName(ChangeKind kind) {
   return "unknown";
 }
 
-std::optional<ChangeKind> ChangeKindNamed(std::string_view name) {
+std::optional<ChangeKind> ParseChangeKind(std::string_view name) {
   for (const auto& [k, n] : kNames) {
     if (n == name) return k;
   }

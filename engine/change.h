@@ -23,7 +23,7 @@ enum class ChangeKind {
 std::string_view ChangeKindName(ChangeKind kind);
 
 // The kind `name` names; nullopt for any other text.
-std::optional<ChangeKind> ChangeKindNamed(std::string_view name);
+std::optional<ChangeKind> ParseChangeKind(std::string_view name);
 
 struct Change {
   std::int64_t position = 0;  // 1, 2, ...: dense, in commit order

@@ -87,11 +87,11 @@ void Derive(ComparisonKind kind, std::string_view derivation, const std::string&
 }
 
 // Appends one composite key per combination of the rule's part values
-// (and, with `named`, each key's rule and parts); stops (returns false) once
+// (and, with `explained`, each key's rule and parts); stops (returns false) once
 // `out` would exceed `cap`.
 bool AppendRuleKeys(const Model& model, const ValuesByType& values, const BlockingRule& rule,
                     std::size_t cap, std::vector<std::int64_t>& out,
-                    std::vector<NamedKey>* named = nullptr) {
+                    std::vector<BlockingKey>* explained = nullptr) {
   std::vector<std::vector<Identifier>> columns;
   for (const std::string& part : rule.parts) {
     const std::size_t dot = part.find('.');
@@ -112,8 +112,8 @@ bool AppendRuleKeys(const Model& model, const ValuesByType& values, const Blocki
     if (out.size() >= cap) return false;
     for (std::size_t i = 0; i < columns.size(); ++i) parts[i] = columns[i][pos[i]];
     out.push_back(CompositeLockKey(parts));
-    if (named != nullptr) {
-      NamedKey& k = named->emplace_back(NamedKey{rule.name, {}, out.back()});
+    if (explained != nullptr) {
+      BlockingKey& k = explained->emplace_back(BlockingKey{rule.name, {}, out.back()});
       for (const Identifier& part : parts) k.parts += (k.parts.empty() ? "" : " ") + part.value;
     }
     // Odometer step over the columns.
@@ -152,14 +152,14 @@ LockPlan LockPlanner::Plan(std::span<const Identifier> identifiers) const {
   return plan;
 }
 
-std::vector<NamedKey> LockPlanner::NamedKeys(std::span<const Identifier> identifiers) const {
+std::vector<BlockingKey> LockPlanner::BlockingKeys(std::span<const Identifier> identifiers) const {
   const ValuesByType values = GroupByType(identifiers);
   std::vector<std::int64_t> keys;
-  std::vector<NamedKey> out;
+  std::vector<BlockingKey> out;
   for (const BlockingRule& rule : model_.blocking) {
     if (!AppendRuleKeys(model_, values, rule, model_.max_keys + 1, keys, &out)) break;
   }
-  std::sort(out.begin(), out.end(), [](const NamedKey& a, const NamedKey& b) {
+  std::sort(out.begin(), out.end(), [](const BlockingKey& a, const BlockingKey& b) {
     return std::tie(a.rule, a.parts) < std::tie(b.rule, b.parts);
   });
   return out;

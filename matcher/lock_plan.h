@@ -35,7 +35,7 @@ struct LockPlan {
 };
 
 // A blocking key with what it is made of, for explanations.
-struct NamedKey {
+struct BlockingKey {
   std::string rule;   // the blocking rule's name
   std::string parts;  // its parts' values, space-separated, e.g. "SM0 1978"
   std::int64_t key = 0;
@@ -57,7 +57,7 @@ class LockPlanner {
 
   // The blocking keys of `identifiers` (those Plan's match_keys holds, up
   // to the cap), each with its rule and parts, ordered by rule and parts.
-  std::vector<NamedKey> NamedKeys(std::span<const Identifier> identifiers) const;
+  std::vector<BlockingKey> BlockingKeys(std::span<const Identifier> identifiers) const;
 
   const Model& model() const { return model_; }
 

@@ -23,7 +23,7 @@ ChangeRead ToChanges(const Rows& rows) {
     c.position = row[0].as<std::int64_t>();
     c.person_id = row[1].as<std::int64_t>();
     const std::string kind = row[2].as<std::string>();
-    const std::optional<ChangeKind> known = ChangeKindNamed(kind);
+    const std::optional<ChangeKind> known = ParseChangeKind(kind);
     // The table's CHECK admits only the kinds this binary knows, unless a
     // newer one added a kind.
     if (!known) throw std::runtime_error("the change feed holds a kind unknown here: " + kind);

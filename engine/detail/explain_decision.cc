@@ -67,7 +67,7 @@ Explanation ExplainDecision(const PreparedRecord& record, const MatchDecision& d
   for (const Identifier& v : record.plan.lookups) {
     e.keys.push_back({"strong", v.type + " " + v.value, matcher.Generic(v, counts)});
   }
-  for (const NamedKey& k : planner.NamedKeys(record.identifiers)) {
+  for (const BlockingKey& k : planner.BlockingKeys(record.identifiers)) {
     e.keys.push_back({k.rule, k.parts, generic_keys.contains(k.key)});
   }
   std::set<std::int64_t> chosen;

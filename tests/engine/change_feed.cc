@@ -41,7 +41,7 @@ std::vector<Said> NumberedRows(const TestDatabase& db) {
   std::vector<Said> out;
   for (const auto& r : db.Rows("SELECT person_id, kind, COALESCE(other_id, 0) FROM changes"
                                " WHERE position IS NOT NULL ORDER BY position")) {
-    out.push_back({std::stoll(r[0]), *ChangeKindNamed(r[1]), std::stoll(r[2])});
+    out.push_back({std::stoll(r[0]), *ParseChangeKind(r[1]), std::stoll(r[2])});
   }
   return out;
 }

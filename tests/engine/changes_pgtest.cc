@@ -158,10 +158,10 @@ TEST_CASE("DeferChanges appends the kinds no upsert writes, in the order given",
 
 TEST_CASE("change kinds have one name each, both ways", "[changes]") {
   for (ChangeKind k : {K::kCreated, K::kUpdated, K::kMerged, K::kSplit, K::kErased}) {
-    CHECK(ChangeKindNamed(ChangeKindName(k)) == k);
+    CHECK(ParseChangeKind(ChangeKindName(k)) == k);
   }
   CHECK(ChangeKindName(K::kMerged) == "merged");
-  CHECK_FALSE(ChangeKindNamed("Merged").has_value());
+  CHECK_FALSE(ParseChangeKind("Merged").has_value());
 }
 
 }  // namespace

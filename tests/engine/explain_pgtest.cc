@@ -50,7 +50,7 @@ TEST_CASE("explain: the worked example, decided as the upsert decides, nothing w
   CHECK(e.normalized == std::vector<Identifier>{{"birth_date", "1978-04-01"},
                                                 {"name", "jon smyth"},
                                                 {"postal_code", "10115"}});
-  CHECK(e.keys.size() == LockPlanner(model).NamedKeys(e.normalized).size());
+  CHECK(e.keys.size() == LockPlanner(model).BlockingKeys(e.normalized).size());
   bool phonetic_year = false;
   for (const ExplainedKey& k : e.keys) {
     phonetic_year |= k.rule == "name_phonetic_year" && k.parts == "SM0 1978";
