@@ -108,8 +108,12 @@ int RunSplit(const RecordFlags& f) {
   auto engine = OpenEngine("split", f.engine);
   if (!engine) return 2;
   try {
-    const auto split = engine->SplitPerson(f.person_id, std::move(groups), {}, CliActor());
-    Print({{"personId", split->person_id}, {"partIds", split->part_ids}});
+    const SplitResult split = engine->SplitPerson(f.person_id, std::move(groups), {}, CliActor());
+    if (split.status != SplitResult::Status::kDone) {
+      spdlog::error("split: {}", split.reason);
+      return 1;
+    }
+    Print({{"personId", split.person_id}, {"partIds", split.part_ids}});
     return 0;
   } catch (const std::invalid_argument& e) {
     spdlog::error("split: {}", e.what());

@@ -183,13 +183,12 @@ class Engine {
   // `groups` of its records: the first group's part keeps the id (with every
   // record no group names), each other group becomes a new person, and the
   // parts are kept apart by never-match judgements. Under every key of the
-  // person and its row lock, through the one resolve path. Throws
-  // std::invalid_argument saying why the groups cannot split it (fewer than
-  // two, a record twice, a record that is not the person's).
-  std::optional<SplitResult> SplitPerson(std::int64_t person_id,
-                                         std::vector<std::vector<RecordRef>> groups,
-                                         const Deadline& deadline = {},
-                                         std::string_view actor = kInProcessActor);
+  // person and its row lock, through the one resolve path. A group naming
+  // a record not stored, or records not the person's, split nothing (the
+  // result's status says which). Throws std::invalid_argument when the
+  // groups are not a split (fewer than two, an empty one, a record twice).
+  SplitResult SplitPerson(std::int64_t person_id, std::vector<std::vector<RecordRef>> groups,
+                          const Deadline& deadline = {}, std::string_view actor = kInProcessActor);
 
   // A steward's judgement that persons `a` and `b` (or the persons they
   // were merged into) are not one: no upsert, batch or reconcile merges

@@ -60,8 +60,13 @@ struct UpsertResult {
   // Persons that split off the record's previous person when it was
   // replaced or deleted: its other records no longer held together.
   std::vector<std::int64_t> split_person_ids;
-  bool person_removed = false;             // a deletion took the person's last record
-  std::optional<std::string> error;        // record rejected whole
+  bool person_removed = false;       // a deletion took the person's last record
+  std::optional<std::string> error;  // record rejected whole
+  // A delete or a split that found the records it names otherwise than
+  // asked (with `error` saying which): one is not stored, or they are not
+  // the person's.
+  enum class NotApplied { kNoSuchRecord, kNotThePersons };
+  std::optional<NotApplied> not_applied;
   std::optional<Explanation> explanation;  // Record::explain: why
 
   bool ok() const { return !error.has_value(); }
@@ -88,8 +93,14 @@ struct RecordRef {
 };
 
 // What Engine::SplitPerson did: the person keeps the first group's records,
-// each other group became a new person (in the order of the groups).
+// each other group became a new person (in the order of the groups). Or
+// why it split nothing: a record a group names is not stored, or the
+// records named are not all the person's (another's, several persons', or
+// no person has that id); `reason` says which.
 struct SplitResult {
+  enum class Status { kDone, kNoSuchRecord, kNotThePersons };
+  Status status = Status::kDone;
+  std::string reason;
   std::int64_t person_id = 0;
   std::vector<std::int64_t> part_ids;
 };
@@ -215,10 +226,10 @@ struct StreamPosition {
 };
 
 struct StoreStats {
-  std::int64_t persons = 0;      // live persons
-  std::int64_t merged_away = 0;  // ids that now redirect to a survivor
-  std::int64_t identifiers = 0;  // stored identifiers
-  std::int64_t records = 0;      // stored records
+  std::int64_t persons = 0;       // live persons
+  std::int64_t merged_away = 0;   // ids that now redirect to a survivor
+  std::int64_t identifiers = 0;   // stored identifiers
+  std::int64_t records = 0;       // stored records
   std::int64_t merges_today = 0;  // persons merged into another since midnight UTC
   std::int64_t splits_today = 0;  // persons split off another since midnight UTC
   std::int64_t open_pairs = 0;    // possible matches waiting for a steward

@@ -275,7 +275,7 @@ std::optional<DeletedRecord> Engine::DeleteRecord(const std::string& source,
   if (prepared.front().error) throw std::invalid_argument(*prepared.front().error);
   const detail::AuditNote note{actor, "DeleteRecord", detail::RecordRequest(source, record_id)};
   const UpsertResult r = Run(prepared, nullptr, deadline, false, nullptr, &note).front();
-  if (!r.ok()) return std::nullopt;  // no such record is stored
+  if (r.not_applied) return std::nullopt;  // no such record is stored
   DeletedRecord out;
   out.person_id = r.person_id;
   out.person_removed = r.person_removed;
@@ -283,9 +283,8 @@ std::optional<DeletedRecord> Engine::DeleteRecord(const std::string& source,
   return out;
 }
 
-std::optional<SplitResult> Engine::SplitPerson(std::int64_t person_id,
-                                               std::vector<std::vector<RecordRef>> groups,
-                                               const Deadline& deadline, std::string_view actor) {
+SplitResult Engine::SplitPerson(std::int64_t person_id, std::vector<std::vector<RecordRef>> groups,
+                                const Deadline& deadline, std::string_view actor) {
   const detail::AuditNote note{actor, "SplitPerson", detail::SplitRequest(person_id, groups)};
   std::vector<std::vector<detail::RecordIdentity>> identities;
   for (const auto& group : groups) {
@@ -296,8 +295,17 @@ std::optional<SplitResult> Engine::SplitPerson(std::int64_t person_id,
       detail::PrepareSplit(person_id, std::move(identities))};
   if (prepared.front().error) throw std::invalid_argument(*prepared.front().error);
   const UpsertResult r = Run(prepared, nullptr, deadline, false, nullptr, &note).front();
-  if (!r.ok()) throw std::invalid_argument(*r.error);
-  return SplitResult{r.person_id, r.split_person_ids};
+  SplitResult out;
+  if (r.not_applied) {
+    out.status = *r.not_applied == UpsertResult::NotApplied::kNoSuchRecord
+                     ? SplitResult::Status::kNoSuchRecord
+                     : SplitResult::Status::kNotThePersons;
+    out.reason = r.error.value_or("");
+    return out;
+  }
+  out.person_id = r.person_id;
+  out.part_ids = r.split_person_ids;
+  return out;
 }
 
 std::vector<UpsertResult> Engine::BatchUpsert(std::span<const Record> records,

@@ -47,10 +47,8 @@ class IdentityBackend {
   virtual std::optional<ErasedPerson> ForgetPerson(std::int64_t id, const Deadline& deadline,
                                                    std::string_view actor) = 0;
   virtual std::optional<PersonRemoval> Removal(std::int64_t id, const Deadline& deadline) = 0;
-  virtual std::optional<SplitResult> SplitPerson(std::int64_t id,
-                                                 std::vector<std::vector<RecordRef>> groups,
-                                                 const Deadline& deadline,
-                                                 std::string_view actor) = 0;
+  virtual SplitResult SplitPerson(std::int64_t id, std::vector<std::vector<RecordRef>> groups,
+                                  const Deadline& deadline, std::string_view actor) = 0;
   virtual JudgeResult NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline,
                                  std::string_view actor) = 0;
   virtual std::optional<ReconcileResult> AlwaysMatch(std::int64_t a, std::int64_t b,

@@ -48,10 +48,8 @@ class EngineBackend final : public IdentityBackend {
   std::optional<PersonRemoval> Removal(std::int64_t id, const Deadline& deadline) override {
     return engine_.Removal(id, deadline);
   }
-  std::optional<SplitResult> SplitPerson(std::int64_t id,
-                                         std::vector<std::vector<RecordRef>> groups,
-                                         const Deadline& deadline,
-                                         std::string_view actor) override {
+  SplitResult SplitPerson(std::int64_t id, std::vector<std::vector<RecordRef>> groups,
+                          const Deadline& deadline, std::string_view actor) override {
     return engine_.SplitPerson(id, std::move(groups), deadline, actor);
   }
   JudgeResult NeverMatch(std::int64_t a, std::int64_t b, const Deadline& deadline,

@@ -108,7 +108,8 @@ Reply<v1::ListPossibleMatchesResponse> IdentityMethods::ListPossibleMatches(
   const std::size_t limit = request.limit() == 0 ? 100 : static_cast<std::size_t>(request.limit());
   PossibleMatchPage page;
   try {
-    page = backend_.ListPossibleMatches(request.cursor(), limit, request.person_id(), call.deadline);
+    page =
+        backend_.ListPossibleMatches(request.cursor(), limit, request.person_id(), call.deadline);
   } catch (const std::invalid_argument& e) {
     return Invalid(e.what());
   }
@@ -161,8 +162,9 @@ Reply<v1::BatchUpsertResponse> IdentityMethods::BatchUpsert(const v1::BatchUpser
     if (request.has_receipt()) receipt.items.push_back(request.receipt().items(i));
   }
   if (accepted.empty()) return response;
-  const auto results = request.has_receipt() ? backend_.BatchUpsert(accepted, receipt, call.deadline)
-                                             : backend_.BatchUpsert(accepted, call.deadline);
+  const auto results = request.has_receipt()
+                           ? backend_.BatchUpsert(accepted, receipt, call.deadline)
+                           : backend_.BatchUpsert(accepted, call.deadline);
   if (results.size() != accepted.size()) {
     throw std::logic_error("BatchUpsert answered " + std::to_string(results.size()) +
                            " results for " + std::to_string(accepted.size()) + " records");
@@ -219,17 +221,24 @@ Reply<v1::SplitPersonResponse> IdentityMethods::SplitPerson(const v1::SplitPerso
     auto& group = groups.emplace_back();
     for (const auto& r : g.records()) group.push_back({r.source(), r.record_id()});
   }
-  std::optional<SplitResult> split;
+  SplitResult split;
   try {
     split = backend_.SplitPerson(request.person_id(), std::move(groups), call.deadline,
-                                  call.caller.name);
+                                 call.caller.name);
   } catch (const std::invalid_argument& e) {
     return Invalid(e.what());
   }
-  if (!split) return NoPerson(request.person_id(), call.deadline);
+  switch (split.status) {
+    case SplitResult::Status::kNoSuchRecord:
+      return RpcError{Code::kNotFound, ToValidUtf8(split.reason)};
+    case SplitResult::Status::kNotThePersons:
+      return RpcError{Code::kFailedPrecondition, ToValidUtf8(split.reason)};
+    case SplitResult::Status::kDone:
+      break;
+  }
   v1::SplitPersonResponse response;
-  response.set_person_id(split->person_id);
-  for (const auto id : split->part_ids) response.add_part_ids(id);
+  response.set_person_id(split.person_id);
+  for (const auto id : split.part_ids) response.add_part_ids(id);
   return response;
 }
 
@@ -254,8 +263,8 @@ Reply<v1::JudgeResponse> IdentityMethods::NeverMatch(const v1::JudgeRequest& req
 Reply<v1::JudgeResponse> IdentityMethods::AlwaysMatch(const v1::JudgeRequest& request,
                                                       const Call& call) const {
   if (auto bad = BadPair(request)) return std::move(*bad);
-  const auto merged = backend_.AlwaysMatch(request.person_a(), request.person_b(), call.deadline,
-                                           call.caller.name);
+  const auto merged =
+      backend_.AlwaysMatch(request.person_a(), request.person_b(), call.deadline, call.caller.name);
   if (!merged) return NoPair(request);
   v1::JudgeResponse response;
   response.set_person_id(merged->survivor);
@@ -303,8 +312,8 @@ Reply<v1::GetPersonResponse> IdentityMethods::GetPerson(const v1::GetPersonReque
 Reply<v1::LookupResponse> IdentityMethods::Lookup(const v1::LookupRequest& request,
                                                   const Call& call) const {
   if (!request.has_identifier()) return Invalid("identifier is required");
-  const auto found =
-      backend_.Lookup(ToRawIdentifier(request.identifier()), request.default_region(), call.deadline);
+  const auto found = backend_.Lookup(ToRawIdentifier(request.identifier()),
+                                     request.default_region(), call.deadline);
   if (const auto* rejection = std::get_if<Rejection>(&found)) {
     return Invalid(rejection->type + " \"" + ToValidUtf8(rejection->input) +
                    "\": " + rejection->reason);

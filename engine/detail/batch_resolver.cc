@@ -235,6 +235,18 @@ void BatchResolver::Uncount(std::size_t at) {
   }
 }
 
+namespace {
+
+// A delete's or a split's result when its records are not as it names them.
+UpsertResult NotApplied(UpsertResult::NotApplied why, std::string reason) {
+  UpsertResult r;
+  r.not_applied = why;
+  r.error = std::move(reason);
+  return r;
+}
+
+}  // namespace
+
 UpsertResult BatchResolver::Split(const PreparedRecord& record) {
   UpsertResult r;
   std::optional<std::int64_t> holder;
@@ -243,21 +255,21 @@ UpsertResult BatchResolver::Split(const PreparedRecord& record) {
     for (const RecordIdentity& id : record.split_groups[g]) {
       const auto named = named_.find(id);
       if (named == named_.end()) {
-        r.error = "no record '" + id.second + "' of source '" + id.first + "' is stored";
-        return r;
+        return NotApplied(UpsertResult::NotApplied::kNoSuchRecord,
+                          "no record '" + id.second + "' of source '" + id.first + "' is stored");
       }
       const std::int64_t h = FinalId(named->second);
       if (holder && *holder != h) {
-        r.error = "the records belong to more than one person";
-        return r;
+        return NotApplied(UpsertResult::NotApplied::kNotThePersons,
+                          "the records belong to more than one person");
       }
       holder = h;
       group_of[id] = g;
     }
   }
   if (!by_id_.contains(record.split_person) || FinalId(record.split_person) != *holder) {
-    r.error = "the records are not person " + std::to_string(record.split_person) + "'s";
-    return r;
+    return NotApplied(UpsertResult::NotApplied::kNotThePersons,
+                      "the records are not person " + std::to_string(record.split_person) + "'s");
   }
   const std::size_t at = by_id_.at(*holder);
   std::vector<std::vector<StoredRecord>> parts(record.split_groups.size());
@@ -299,6 +311,7 @@ UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
   const bool withdrawn = record.named && Withdraw(record, r, emptied);
   if (record.op == Operation::kDelete) {
     if (!withdrawn) {
+      r.not_applied = UpsertResult::NotApplied::kNoSuchRecord;
       r.error = "no record '" + record.record_id + "' of source '" + record.source + "' is stored";
     }
     r.outcome = Outcome::kUpdated;

@@ -47,7 +47,7 @@ class FakeBackend : public api::IdentityBackend {
   std::size_t asked_limit = 0;
   RawIdentifier asked_identifier;
   std::pair<std::string, std::string> asked_record;  // DeleteRecord's (source, record_id)
-  std::string asked_actor;  // a steward's action's actor
+  std::string asked_actor;                           // a steward's action's actor
   std::optional<DeletedRecord> deletion = DeletedRecord{7, false, {12}};
   std::optional<ErasedPerson> erasure = ErasedPerson{7, {3, 7}};
   std::optional<PersonRemoval> removal;
@@ -125,14 +125,16 @@ class FakeBackend : public api::IdentityBackend {
     asked_id = id;
     return removal;
   }
-  std::optional<SplitResult> SplitPerson(std::int64_t id, std::vector<std::vector<RecordRef>>,
-                                         const Deadline& deadline,
-                                         std::string_view actor) override {
+  SplitResult SplitPerson(std::int64_t id, std::vector<std::vector<RecordRef>>,
+                          const Deadline& deadline, std::string_view actor) override {
     asked_deadline = deadline;
     asked_actor = actor;
     MaybeFail();
     asked_id = id;
-    return SplitResult{id, {id + 1}};
+    SplitResult split;
+    split.person_id = id;
+    split.part_ids = {id + 1};
+    return split;
   }
   JudgeResult NeverMatch(std::int64_t a, std::int64_t, const Deadline& deadline,
                          std::string_view actor) override {

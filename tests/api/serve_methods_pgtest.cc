@@ -339,6 +339,25 @@ TEST_CASE("A steward's calls answer JSON: split, never-match, always-match", "[p
   const auto bad = CurlCall(port, "SplitPerson", R"({"personId":")" + id + R"(","groups":[]})");
   CHECK(bad.status == 400);
   CHECK(Body(bad)["message"] == "a split needs at least two groups of records");
+  CHECK(Body(bad)["code"] == "invalid_argument");
+  // A record not stored: not found; the records of another person: not this
+  // person's to split. Nothing is split either way.
+  const auto Groups = [&](const std::string& person, const char* second) {
+    return CurlCall(port, "SplitPerson",
+                    R"({"personId":")" + person +
+                        R"(","groups":[)"
+                        R"({"records":[{"source":"crm","recordId":"a"}]},)"
+                        R"({"records":[{"source":"crm","recordId":")" +
+                        second + R"("}]}]})");
+  };
+  const auto missing = Groups(id, "zz");
+  CHECK(missing.status == 404);
+  CHECK(Body(missing)["code"] == "not_found");
+  CHECK(Body(missing)["message"] == "no record 'zz' of source 'crm' is stored");
+  const auto elsewhere = Groups(part, "b");  // a is person id's, b this one's
+  CHECK(elsewhere.status == 400);
+  CHECK(Body(elsewhere)["code"] == "failed_precondition");
+  CHECK(db.Count("SELECT count(*) FROM persons") == 2);
 
   // Split parts are kept apart already; a never-match can also be said again.
   const std::string pair = R"({"personA":")" + id + R"(","personB":")" + part + R"("})";

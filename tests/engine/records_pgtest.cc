@@ -351,8 +351,8 @@ TEST_CASE("always-match: the steward's judgement outlives its merge", "[pg][reco
 
   // A steward's split parts them; they stay apart.
   const auto split = engine->SplitPerson(a.person_id, {{{"crm", "a"}}, {{"crm", "b"}}});
-  REQUIRE(split);
-  REQUIRE(split->part_ids.size() == 1);
+  REQUIRE(split.status == SplitResult::Status::kDone);
+  REQUIRE(split.part_ids.size() == 1);
   CHECK(PersonCount(db) == 2);
   CHECK(StoreInconsistency(db).empty());
 }
@@ -371,10 +371,10 @@ TEST_CASE("split: a steward's unmerge makes each group a person, kept apart afte
 
   const auto split =
       engine->SplitPerson(a.person_id, {{{"crm", "a"}, {"crm", "b"}}, {{"crm", "c"}}});
-  REQUIRE(split);
-  CHECK(split->person_id == a.person_id);
-  REQUIRE(split->part_ids.size() == 1);
-  const std::int64_t c = split->part_ids.front();
+  REQUIRE(split.status == SplitResult::Status::kDone);
+  CHECK(split.person_id == a.person_id);
+  REQUIRE(split.part_ids.size() == 1);
+  const std::int64_t c = split.part_ids.front();
   CHECK(PersonCount(db) == 2);
   CHECK(IdentifiersOf(db, a.person_id) ==
         std::vector<std::string>{"cookie:ck-1", "email:anna@x.org"});
@@ -395,10 +395,15 @@ TEST_CASE("split: a steward's unmerge makes each group a person, kept apart afte
 
   CHECK_THROWS_WITH(engine->SplitPerson(a.person_id, {{{"crm", "a"}}}),
                     "a split needs at least two groups of records");
-  CHECK_THROWS_WITH(engine->SplitPerson(a.person_id, {{{"crm", "a"}}, {{"crm", "c"}}}),
-                    "the records belong to more than one person");
-  CHECK_THROWS_WITH(engine->SplitPerson(a.person_id, {{{"crm", "a"}}, {{"crm", "zz"}}}),
-                    "no record 'zz' of source 'crm' is stored");
+  const SplitResult mixed = engine->SplitPerson(a.person_id, {{{"crm", "a"}}, {{"crm", "c"}}});
+  CHECK(mixed.status == SplitResult::Status::kNotThePersons);
+  CHECK(mixed.reason == "the records belong to more than one person");
+  const SplitResult missing = engine->SplitPerson(a.person_id, {{{"crm", "a"}}, {{"crm", "zz"}}});
+  CHECK(missing.status == SplitResult::Status::kNoSuchRecord);
+  CHECK(missing.reason == "no record 'zz' of source 'crm' is stored");
+  const SplitResult elsewhere = engine->SplitPerson(c, {{{"crm", "a"}}, {{"crm", "b"}}});
+  CHECK(elsewhere.status == SplitResult::Status::kNotThePersons);
+  CHECK(PersonCount(db) == 2);  // nothing split
   CHECK_THROWS_WITH(engine->SplitPerson(a.person_id, {{{"crm", "a"}}, {{"crm", "a"}}}),
                     "record 'a' of source 'crm' is in two groups");
 }
