@@ -41,9 +41,10 @@ int RunAudit(const AuditFlags& f) {
   for (;;) {
     const std::vector<AuditEntry> page = engine->ReadAudit(since, after, kPage);
     for (const AuditEntry& e : page) {
-      const nlohmann::json line = {{"seq", e.seq},         {"at", e.at},
-                                   {"actor", e.actor},     {"action", e.action},
-                                   {"persons", e.persons}, {"request", nlohmann::json::parse(e.request)}};
+      const nlohmann::json line = {
+          {"seq", e.seq},         {"at", FormatRfc3339(e.at)},
+          {"actor", e.actor},     {"action", e.action},
+          {"persons", e.persons}, {"request", nlohmann::json::parse(e.request)}};
       std::printf("%s\n", line.dump().c_str());
       after = e.seq;
     }

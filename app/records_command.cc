@@ -154,7 +154,7 @@ int RunHistory(const RecordFlags& f) {
     return 1;
   }
   for (const PersonEvent& e : events) {
-    nlohmann::json line = {{"at", e.at}, {"kind", e.kind}};
+    nlohmann::json line = {{"at", FormatRfc3339(e.at)}, {"kind", e.kind}};
     if (e.other_id != 0) line["otherId"] = e.other_id;
     if (!e.record_id.empty()) {
       line["source"] = e.source;

@@ -77,7 +77,7 @@ std::string ChangeJson(const Change& change) {
                                 {"personId", change.person_id},
                                 {"kind", ChangeKindName(change.kind)}};
   if (change.other_id) doc["otherId"] = *change.other_id;
-  doc["changedAt"] = change.changed_at;
+  doc["changedAt"] = FormatRfc3339(change.changed_at);
   return doc.dump();
 }
 

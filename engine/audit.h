@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/timestamp.h"
+
 namespace idres {
 
 // The actor of a steward's action whose caller names none: a program that
@@ -18,7 +20,7 @@ inline constexpr std::string_view kInProcessActor = "in-process";
 // One entry of the audit log (Engine::ReadAudit).
 struct AuditEntry {
   std::int64_t seq = 0;  // the order the entries were written in
-  std::string at;        // RFC 3339, UTC: the action's transaction's time
+  Timestamp at;          // the action's transaction's time
   std::string actor;     // a token's name, "cli:<user>", "in-process"
   std::string action;    // the engine method: "SplitPerson", "ForgetPerson", ...
   // The stored persons acted on: the person split, the two judged, the

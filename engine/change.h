@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/timestamp.h"
+
 namespace idres {
 
 enum class ChangeKind {
@@ -30,7 +32,7 @@ struct Change {
   std::int64_t person_id = 0;
   ChangeKind kind = ChangeKind::kCreated;
   std::optional<std::int64_t> other_id;  // merged: the survivor; split: the part split off
-  std::string changed_at;                // RFC 3339, UTC, microseconds
+  Timestamp changed_at;
 };
 
 }  // namespace idres

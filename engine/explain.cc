@@ -164,7 +164,7 @@ PossibleMatchPage Engine::ListPossibleMatches(const std::string& cursor, std::si
         for (const auto& row : rows) {
           const double score = std::strtod(row[2].as<std::string>().c_str(), nullptr);
           page.matches.push_back({row[0].as<std::int64_t>(), row[1].as<std::int64_t>(), score,
-                                  row[3].as<std::string>()});
+                                  FromMicros(row[3].as<std::int64_t>())});
           if (page.matches.size() == limit) {
             page.next_cursor = Cursor(score, row[4].as<std::int64_t>(), row[5].as<std::int64_t>());
           }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/timestamp.h"
 #include "matcher/matcher.h"
 #include "normalize/identifier.h"
 
@@ -65,7 +66,7 @@ struct PairExplanation {
 struct PossibleMatch {
   std::int64_t person_a = 0, person_b = 0;  // a < b, live
   double score = 0;
-  std::string found_at;  // RFC 3339 UTC
+  Timestamp found_at;
 };
 
 struct PossibleMatchPage {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/explanation.h"
+#include "engine/timestamp.h"
 #include "normalize/identifier.h"
 
 namespace idres {
@@ -107,7 +108,7 @@ struct SplitResult {
 
 // One event of a person's history (Engine::GetPersonHistory).
 struct PersonEvent {
-  std::string at;  // RFC 3339, UTC
+  Timestamp at;
   // "created", "split" (other_id split off it), "merged" (it was absorbed
   // into other_id), "erased", "absorbed" (other_id merged into it; detail:
   // why, with the score breakdown), "record_added", "record_replaced",
@@ -131,22 +132,22 @@ enum class JudgeResult { kDone, kSamePerson, kNoPerson };
 
 // Why an id names no person any more (Engine::Removal).
 struct PersonRemoval {
-  std::string why;         // "erased" (ForgetPerson) or "emptied" (its last record was deleted)
-  std::string removed_at;  // RFC 3339, UTC
+  std::string why;  // "erased" (ForgetPerson) or "emptied" (its last record was deleted)
+  Timestamp removed_at;
 };
 
 // One record of a person, as GetPerson lists them.
 struct PersonRecord {
   std::string source, record_id;
-  std::string created_at, updated_at;  // RFC 3339, UTC
+  Timestamp created_at, updated_at;
 };
 
 struct Person {
   std::int64_t id = 0;
   std::vector<Identifier> identifiers;  // sorted by (type, value)
   Traits traits;
-  std::string created_at;                       // RFC 3339, UTC
-  std::string updated_at;                       // RFC 3339, UTC
+  Timestamp created_at;
+  Timestamp updated_at;
   std::optional<std::int64_t> redirected_from;  // the merged-away id asked for
   // GetPerson only: its records, oldest first, and for each trait the
   // record that wrote its value last (the latest written record saying

@@ -152,7 +152,7 @@ std::vector<PersonEvent> Engine::GetPersonHistory(std::int64_t id, const Deadlin
         const std::int64_t person = detail::ResolveMerged(tx, id).value_or(id);
         for (const auto& row : tx.Exec(detail::kReadHistory, person)) {
           PersonEvent e;
-          e.at = row[0].as<std::string>();
+          e.at = FromMicros(row[0].as<std::int64_t>());
           e.kind = row[1].as<std::string>();
           if (!row[2].is_null()) e.other_id = row[2].as<std::int64_t>();
           if (!row[3].is_null()) e.source = row[3].as<std::string>();
@@ -187,7 +187,8 @@ std::optional<PersonRemoval> Engine::Removal(std::int64_t id, const Deadline& de
         out.reset();
         const auto rows = tx.Exec(detail::kReadRemoval, id);
         if (!rows.empty()) {
-          out = PersonRemoval{rows[0][0].as<std::string>(), rows[0][1].as<std::string>()};
+          out = PersonRemoval{rows[0][0].as<std::string>(),
+                              FromMicros(rows[0][1].as<std::int64_t>())};
         }
       },
       deadline);

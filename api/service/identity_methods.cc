@@ -286,9 +286,10 @@ RpcError IdentityMethods::NoPerson(std::int64_t id, const Deadline& deadline) co
   std::string message = "no person " + std::to_string(id);
   if (const auto removal = backend_.Removal(id, deadline)) {
     message = removal->why == "erased"
-                  ? "person " + std::to_string(id) + " was erased at " + removal->removed_at
-                  : "person " + std::to_string(id) + " was removed at " + removal->removed_at +
-                        ": its last record was deleted";
+                  ? "person " + std::to_string(id) + " was erased at " +
+                        FormatRfc3339(removal->removed_at)
+                  : "person " + std::to_string(id) + " was removed at " +
+                        FormatRfc3339(removal->removed_at) + ": its last record was deleted";
   }
   return {Code::kNotFound, std::move(message)};
 }

@@ -44,27 +44,14 @@ Value FromTrait(const TraitValue& trait) {
   return value;
 }
 
-void FillTimestamp(const std::string& rfc3339, google::protobuf::Timestamp* out) {
-  // The engine writes RFC 3339; an unparsable value leaves the field unset
-  // rather than failing the whole read.
-  if (!google::protobuf::util::TimeUtil::FromString(rfc3339, out)) out->Clear();
+void FillTimestamp(Timestamp t, google::protobuf::Timestamp* out) {
+  *out = google::protobuf::util::TimeUtil::MicrosecondsToTimestamp(t.time_since_epoch().count());
 }
 
 v1::Outcome ToProto(Outcome outcome) {
   constexpr v1::Outcome kProto[] = {v1::OUTCOME_CREATED, v1::OUTCOME_UPDATED, v1::OUTCOME_MERGED,
                                     v1::OUTCOME_UNCHANGED};  // in the order of Outcome
   return kProto[static_cast<std::size_t>(outcome)];
-}
-
-// `t` as the engine writes times: RFC 3339, UTC, with microseconds.
-std::string Rfc3339Micros(const google::protobuf::Timestamp& t) {
-  const std::time_t seconds = t.seconds();
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char text[64];  // room for any int the format may be given
-  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%06dZ", utc.tm_year + 1900,
-                utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, t.nanos() / 1000);
-  return text;
 }
 
 // In the order of ChangeKind.
@@ -186,7 +173,8 @@ std::variant<Change, std::string> ToChange(const v1::Change& change) {
   out.person_id = change.person_id();
   if (change.has_other_id()) out.other_id = change.other_id();
   if (change.has_changed_at()) {
-    out.changed_at = Rfc3339Micros(change.changed_at());
+    out.changed_at =
+        FromMicros(google::protobuf::util::TimeUtil::TimestampToMicroseconds(change.changed_at()));
   }
   return out;
 }

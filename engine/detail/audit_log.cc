@@ -77,18 +77,18 @@ std::string SplitRequest(std::int64_t person_id,
   return out + "]}";
 }
 
-std::vector<AuditEntry> ReadAudit(Tx& tx, std::optional<std::chrono::system_clock::time_point> since,
+std::vector<AuditEntry> ReadAudit(Tx& tx,
+                                  std::optional<std::chrono::system_clock::time_point> since,
                                   std::int64_t after, std::size_t limit) {
   std::int64_t from = 0;  // the epoch: before any entry
   if (since) {
     from = std::chrono::duration_cast<std::chrono::microseconds>(since->time_since_epoch()).count();
   }
   std::vector<AuditEntry> out;
-  for (const auto& row :
-       tx.Exec(kReadAudit, from, after, static_cast<std::int64_t>(limit))) {
+  for (const auto& row : tx.Exec(kReadAudit, from, after, static_cast<std::int64_t>(limit))) {
     AuditEntry e;
     e.seq = row[0].as<std::int64_t>();
-    e.at = row[1].as<std::string>();
+    e.at = FromMicros(row[1].as<std::int64_t>());
     e.actor = row[2].as<std::string>();
     e.action = row[3].as<std::string>();
     e.persons = Ids(row[4].as<std::string>());

@@ -34,10 +34,10 @@ namespace idres::detail {
 
 inline constexpr std::int64_t kFirstProvisionalId = std::int64_t{1} << 62;
 
-// Sorts after every stored RFC 3339 timestamp: what a person touched in this
-// transaction has as updated_at (clock_timestamp() at the write, later than
-// what it read).
-inline constexpr const char* kTouchedNow = "~now";
+// After every stored time (the year 36,000 and more): what a person touched
+// in this transaction has as updated_at (clock_timestamp() at the write,
+// later than what it read).
+inline constexpr Timestamp kTouchedNow{std::chrono::microseconds(std::int64_t{1} << 60)};
 
 struct BatchPerson {
   StoredPerson now;     // identifiers (sorted) and traits as the chunk left them

@@ -29,7 +29,7 @@ ChangeRead ToChanges(const Rows& rows) {
     if (!known) throw std::runtime_error("the change feed holds a kind unknown here: " + kind);
     c.kind = *known;
     if (!row[3].is_null()) c.other_id = row[3].as<std::int64_t>();
-    c.changed_at = row[4].as<std::string>();
+    c.changed_at = FromMicros(row[4].as<std::int64_t>());
     out.changes.push_back(std::move(c));
   }
   // The mark's branch may come first: the order is SQL's to choose.

@@ -14,9 +14,9 @@ struct Statement {
   const char* sql;
 };
 
-// Timestamps as RFC 3339 UTC text with microseconds: byte order is time order.
-#define IDRES_SQL_RFC3339(col) \
-  "to_char(" col " AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')"
+// A timestamp as microseconds since 1970-01-01 UTC (engine/timestamp.h), as
+// text so that it unions with the text columns of the multi-row reads.
+#define IDRES_SQL_MICROS(col) "((extract(epoch FROM " col ") * 1000000)::bigint)::text"
 
 // One trait value as jsonb from its kind (tkind) and text (tv).
 #define IDRES_SQL_TRAIT_VALUE                                                \
@@ -128,7 +128,7 @@ inline constexpr Statement kLockPersons{
 // values of its records, records holding the same values read once.
 inline constexpr Statement kReadPersons{
     "idres_read_persons",
-    "SELECT id, 'p', " IDRES_SQL_RFC3339("created_at") ", " IDRES_SQL_RFC3339(
+    "SELECT id, 'p', " IDRES_SQL_MICROS("created_at") ", " IDRES_SQL_MICROS(
         "updated_at") ", NULL FROM persons WHERE id = ANY($1::bigint[])"
                       " UNION ALL SELECT person_id, 'i', type, value, NULL FROM identifiers"
                       " WHERE person_id = ANY($1::bigint[])"
@@ -344,8 +344,8 @@ inline constexpr Statement kReadNamedRecords{
 // (type, value); 't' = (key, jsonb type, text value).
 inline constexpr Statement kReadRecordsOf{
     "idres_read_records_of",
-    "SELECT 'r', r.id, r.person_id::text, r.source, r.record_id, " IDRES_SQL_RFC3339(
-        "r.created_at") ", " IDRES_SQL_RFC3339("r.updated_at") ", r.bond FROM records r"
+    "SELECT 'r', r.id, r.person_id::text, r.source, r.record_id, " IDRES_SQL_MICROS(
+        "r.created_at") ", " IDRES_SQL_MICROS("r.updated_at") ", r.bond FROM records r"
     " WHERE r.person_id = ANY($1::bigint[])"
     " UNION ALL SELECT 'v', r.id, NULL, v.t, v.v, NULL, NULL, NULL"
     " FROM records r, unnest(r.types, r.vals) AS v(t, v)"
@@ -408,17 +408,16 @@ inline constexpr Statement kSetActor{"idres_set_actor",
                                      "SELECT set_config('idres.actor', $1, true)"};
 
 // An audit entry: actor $1, action $2, persons $3, request $4 (JSON).
-inline constexpr Statement kWriteAudit{
-    "idres_write_audit",
-    "INSERT INTO audit_log (actor, action, persons, request)"
-    " VALUES ($1, $2, $3::bigint[], $4::jsonb)"};
+inline constexpr Statement kWriteAudit{"idres_write_audit",
+                                       "INSERT INTO audit_log (actor, action, persons, request)"
+                                       " VALUES ($1, $2, $3::bigint[], $4::jsonb)"};
 
 // The entries written at or after $1 (microseconds since the Unix epoch)
 // after seq $2, in seq order, at most $3: rows (seq, at, actor, action,
 // persons as "1,2", request).
 inline constexpr Statement kReadAudit{
     "idres_read_audit",
-    "SELECT seq, " IDRES_SQL_RFC3339("at") ", actor, action, array_to_string(persons, ','),"
+    "SELECT seq, " IDRES_SQL_MICROS("at") ", actor, action, array_to_string(persons, ','),"
     " request::text FROM audit_log"
     " WHERE at >= 'epoch'::timestamptz + $1::bigint * interval '1 microsecond' AND seq > $2"
     " ORDER BY seq LIMIT $3"};
@@ -443,7 +442,7 @@ inline constexpr Statement kReadAllNever{
 // creation comes first, then what it absorbed, then the rest.
 inline constexpr Statement kReadHistory{
     "idres_read_history",
-    "SELECT " IDRES_SQL_RFC3339("h.at") ", h.kind, h.other, h.source, h.record_id, h.detail,"
+    "SELECT " IDRES_SQL_MICROS("h.at") ", h.kind, h.other, h.source, h.record_id, h.detail,"
     " h.scores, h.actor"
     " FROM (SELECT CASE kind WHEN 'created' THEN LEAST(changed_at, (SELECT min(e.at)"
     "  FROM person_events e WHERE e.person_id = $1)) ELSE changed_at END AS at,"
@@ -483,7 +482,7 @@ inline constexpr Statement kWritePossibleMatches{
   IDRES_SQL_REDIRECT(row ".person_b") " AS y) " as
 // clang-format on
 #define IDRES_SQL_OPEN_POSSIBLE(from, also) \
-  "SELECT o.a, o.b, pm.score, " IDRES_SQL_RFC3339("pm.found_at") ", pm.person_a, pm.person_b"     \
+  "SELECT o.a, o.b, pm.score, " IDRES_SQL_MICROS("pm.found_at") ", pm.person_a, pm.person_b"     \
   " FROM " from IDRES_SQL_READ_THROUGH("pm", "r")                                                \
   " CROSS JOIN LATERAL (SELECT LEAST(r.x, r.y) AS a, GREATEST(r.x, r.y) AS b) o"                  \
   " WHERE pm.score <= $1::float8"                                                                 \
@@ -524,7 +523,7 @@ inline constexpr Statement kListPossibleMatchesOf{
 // Why id $1 names no person: (why, removed_at), or no row.
 inline constexpr Statement kReadRemoval{
     "idres_read_removal",
-    "SELECT why, " IDRES_SQL_RFC3339("removed_at") " FROM removed_persons WHERE person_id = $1"};
+    "SELECT why, " IDRES_SQL_MICROS("removed_at") " FROM removed_persons WHERE person_id = $1"};
 
 inline constexpr Statement kResolveId{"idres_resolve_id",
                                       "SELECT survivor_id FROM merges WHERE absorbed_id = $1"};
@@ -655,7 +654,7 @@ inline constexpr Statement kNumberChanges{
 // scan the table for a row that is not there instead of the partial index.)
 inline constexpr Statement kReadChanges{
     "idres_read_changes",
-    "SELECT position, person_id, kind, other_id, " IDRES_SQL_RFC3339(
+    "SELECT position, person_id, kind, other_id, " IDRES_SQL_MICROS(
         "changed_at") " FROM (SELECT * FROM changes WHERE position > $1 ORDER BY position"
                       " LIMIT $2) c"
                       " UNION ALL SELECT NULL, NULL, NULL, NULL, NULL WHERE (SELECT seq FROM"
@@ -666,7 +665,7 @@ inline constexpr Statement kReadChanges{
 // change whose transaction committed late.
 inline constexpr Statement kReadChangesBySeq{
     "idres_read_changes_by_seq",
-    "SELECT seq, person_id, kind, other_id, " IDRES_SQL_RFC3339(
+    "SELECT seq, person_id, kind, other_id, " IDRES_SQL_MICROS(
         "changed_at") " FROM changes WHERE seq > $1 ORDER BY seq LIMIT $2"};
 
 // Planner statistics (engine/detail/stats_keeper.h): one process at a
@@ -695,7 +694,7 @@ inline constexpr const char* kPreparedSession = "SET plan_cache_mode = force_gen
 #undef IDRES_SQL_RECORD_INSERT
 #undef IDRES_SQL_RECORD_PARTS
 #undef IDRES_SQL_TRAIT_VALUE
-#undef IDRES_SQL_RFC3339
+#undef IDRES_SQL_MICROS
 
 // All of the above, prepared on every new connection when prepared
 // statements are on.

@@ -161,8 +161,8 @@ std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::in
       record_person[record] = p.id;
       record_values[record].push_back({row[3].as<std::string>(), row[4].as<std::string>()});
     } else if (kind == "p") {
-      p.created_at = row[2].as<std::string>();
-      p.updated_at = row[3].as<std::string>();
+      p.created_at = FromMicros(row[2].as<std::int64_t>());
+      p.updated_at = FromMicros(row[3].as<std::int64_t>());
     } else if (kind == "i") {
       p.identifiers.push_back({row[2].as<std::string>(), row[3].as<std::string>()});
     } else if (kind == "j") {
@@ -217,8 +217,8 @@ std::map<std::int64_t, std::vector<StoredRecord>> ReadRecordsOf(Tx& tx,
       r.person_id = std::stoll(row[2].as<std::string>());
       r.source = row[3].as<std::string>();
       r.record_id = row[4].as<std::string>();
-      r.created_at = row[5].as<std::string>();
-      r.updated_at = row[6].as<std::string>();
+      r.created_at = FromMicros(row[5].as<std::int64_t>());
+      r.updated_at = FromMicros(row[6].as<std::int64_t>());
       if (!row[7].is_null()) r.bond = row[7].as<std::int64_t>();
     } else if (kind == "v") {
       r.values.push_back({row[3].as<std::string>(), row[4].as<std::string>()});

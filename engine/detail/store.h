@@ -24,8 +24,8 @@ struct StoredPerson {
   std::int64_t id = 0;
   std::vector<Identifier> identifiers;  // sorted
   Traits traits;
-  std::string created_at, updated_at;  // RFC 3339 UTC, microseconds
-  std::vector<std::int64_t> never;     // persons a steward said it is not (ids as stored)
+  Timestamp created_at, updated_at;
+  std::vector<std::int64_t> never;  // persons a steward said it is not (ids as stored)
   // The values of its records, each set once (records saying the same are
   // one), each sorted: what it is compared through.
   std::vector<std::vector<Identifier>> record_values;
@@ -39,8 +39,8 @@ struct StoredRecord {
   std::string source, record_id;
   std::vector<Identifier> values;  // sorted
   Traits traits;
-  std::string created_at, updated_at;  // RFC 3339 UTC (later ones sort after)
-  std::int64_t bond = 0;               // records of one bond (AlwaysMatch) stay one person; 0: none
+  Timestamp created_at, updated_at;
+  std::int64_t bond = 0;  // records of one bond (AlwaysMatch) stay one person; 0: none
 };
 
 // pg_advisory_xact_lock on every key, ascending, in one statement.

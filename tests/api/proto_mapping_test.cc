@@ -53,8 +53,8 @@ TEST_CASE("A person maps with its timestamps and the id it was redirected from")
   person.id = 7;
   person.identifiers = {{"email", "a@b.c"}};
   person.traits = {{"plan", std::string("pro")}, {"seats", 2.0}};
-  person.created_at = "2026-01-02T03:04:05.123456Z";
-  person.updated_at = "2026-01-02T03:04:06Z";
+  person.created_at = FromMicros(1767323045123456);  // 2026-01-02T03:04:05.123456Z
+  person.updated_at = FromMicros(1767323046000000);
   person.redirected_from = 3;
   v1::Person out;
   FillPerson(person, out);
@@ -94,7 +94,7 @@ TEST_CASE("A change maps both ways, every kind, its other id only when set") {
     change.person_id = 7;
     change.kind = kind;
     if (kind == ChangeKind::kMerged) change.other_id = 3;
-    change.changed_at = "2026-01-02T03:04:05.120000Z";
+    change.changed_at = FromMicros(1767323045120000);
     v1::Change out;
     FillChange(change, out);
     CHECK(out.has_other_id() == change.other_id.has_value());

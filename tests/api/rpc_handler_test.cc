@@ -269,7 +269,7 @@ TEST_CASE_METHOD(Fixture, "ListChanges answers the changes and the position to a
   merged.person_id = 5;
   merged.kind = ChangeKind::kMerged;
   merged.other_id = 2;
-  merged.changed_at = "2026-01-02T03:04:05.123456Z";
+  merged.changed_at = FromMicros(1767323045123456);
   backend.changes = {merged};
   const auto r = Send(Json("ListChanges", R"({"afterPosition":"7","limit":10})"));
   CHECK(r.status == 200);

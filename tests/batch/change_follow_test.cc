@@ -125,7 +125,7 @@ TEST_CASE("a change is one JSON object, its other id only when it has one") {
            .person_id = 2,
            .kind = ChangeKind::kMerged,
            .other_id = 1,
-           .changed_at = "2026-01-02T03:04:05.123456Z"};
+           .changed_at = FromMicros(1767323045123456)};
   CHECK(ChangeJson(c) == R"({"position":4,"personId":2,"kind":"merged","otherId":1,)"
                          R"("changedAt":"2026-01-02T03:04:05.123456Z"})");
   c.kind = ChangeKind::kCreated;

@@ -45,7 +45,7 @@ TEST_CASE("single upserts append created, updated and merged changes, unchanged 
                                          {a, K::kUpdated, 0}});
   for (std::size_t i = 0; i < all.size(); ++i) {
     CHECK(all[i].position == static_cast<std::int64_t>(i + 1));
-    CHECK(all[i].changed_at.size() == std::string("2024-01-01T00:00:00.000000Z").size());
+    CHECK(all[i].changed_at > FromMicros(0));
     if (i > 0) CHECK(all[i - 1].changed_at <= all[i].changed_at);
   }
   CHECK(db.Count("SELECT count(*) FROM changes WHERE position IS NULL") == 0);

@@ -35,7 +35,11 @@ TEST_CASE("upsert creates, updates, stays unchanged", "[pg][engine]") {
         std::vector<Identifier>{{"cookie", "ck1"}, {"email", "anna@example.com"}});
   CHECK(p->traits == Traits{{"plan", std::string("pro")}, {"age", 41.5}});
   CHECK_FALSE(p->redirected_from);
-  CHECK(p->created_at.size() == 27);  // 2026-01-01T00:00:00.000000Z
+  // The time as stored, to the microsecond, formatted as PostgreSQL would.
+  CHECK(FormatRfc3339(p->created_at) ==
+        db.Rows("SELECT to_char(created_at AT TIME ZONE 'UTC', "
+                "'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') FROM persons WHERE id = " +
+                std::to_string(a.person_id))[0][0]);
   CHECK(PersonCount(db) == 1);
 }
 
