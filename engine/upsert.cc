@@ -276,6 +276,7 @@ std::optional<DeletedRecord> Engine::DeleteRecord(const std::string& source,
   const detail::AuditNote note{actor, "DeleteRecord", detail::RecordRequest(source, record_id)};
   const UpsertResult r = Run(prepared, nullptr, deadline, false, nullptr, &note).front();
   if (r.not_applied) return std::nullopt;  // no such record is stored
+  if (!r.ok()) throw std::logic_error("DeleteRecord refused: " + *r.error);
   DeletedRecord out;
   out.person_id = r.person_id;
   out.person_removed = r.person_removed;
@@ -303,6 +304,7 @@ SplitResult Engine::SplitPerson(std::int64_t person_id, std::vector<std::vector<
     out.reason = r.error.value_or("");
     return out;
   }
+  if (!r.ok()) throw std::logic_error("SplitPerson refused: " + *r.error);
   out.person_id = r.person_id;
   out.part_ids = r.split_person_ids;
   return out;

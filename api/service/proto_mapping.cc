@@ -3,8 +3,6 @@
 #include <google/protobuf/util/time_util.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <ctime>
 #include <iterator>
 
 #include "matcher/comparisons.h"
