@@ -91,6 +91,12 @@ struct Model {
   // A blocking key held by more persons than this brings no candidates (it
   // is generic, as a value over its cap).
   std::size_t key_cap = 100;
+  // A record is compared with at most this many of the persons it meets
+  // through blocking keys alone, those sharing the most of its keys first
+  // (docs/matching.md, "How many candidates a record reads"): what bounds
+  // the work of a record however large the store grows. Persons holding one
+  // of its strong values are compared besides.
+  std::size_t max_candidates = 5;
 
   // The built-in model (docs/matching.md, "The matching model").
   static Model Defaults();

@@ -149,15 +149,20 @@ std::string Apply(const toml::table& root, Model& model) {
   std::string error;
   std::int64_t max_keys = static_cast<std::int64_t>(model.max_keys);
   std::int64_t key_cap = static_cast<std::int64_t>(model.key_cap);
+  std::int64_t max_candidates = static_cast<std::int64_t>(model.max_candidates);
   if (!Read(root, "threshold", &model.threshold, &error, "model") ||
       !Read(root, "review_threshold", &model.review_threshold, &error, "model") ||
       !Read(root, "max_keys", &max_keys, &error, "model") ||
-      !Read(root, "key_cap", &key_cap, &error, "model")) {
+      !Read(root, "key_cap", &key_cap, &error, "model") ||
+      !Read(root, "max_candidates", &max_candidates, &error, "model")) {
     return error;
   }
-  if (max_keys < 1 || key_cap < 1) return "max_keys and key_cap must be at least 1";
+  if (max_keys < 1 || key_cap < 1 || max_candidates < 1) {
+    return "max_keys, key_cap and max_candidates must be at least 1";
+  }
   model.max_keys = static_cast<std::size_t>(max_keys);
   model.key_cap = static_cast<std::size_t>(key_cap);
+  model.max_candidates = static_cast<std::size_t>(max_candidates);
   if (const toml::table* types = root["types"].as_table()) {
     for (const auto& [key, node] : *types) {
       const toml::table* t = node.as_table();
@@ -185,7 +190,7 @@ std::string Apply(const toml::table& root, Model& model) {
   for (const auto& [key, node] : root) {
     const std::string k(key.str());
     if (k != "threshold" && k != "review_threshold" && k != "max_keys" && k != "key_cap" &&
-        k != "types" && k != "blocking") {
+        k != "max_candidates" && k != "types" && k != "blocking") {
       return "unknown key " + k;
     }
   }
@@ -233,7 +238,8 @@ std::string ModelToToml(const Model& model, const LevelNotes& notes) {
       << "threshold = " << Number(model.threshold)
       << "\nreview_threshold = " << Number(model.review_threshold)
       << "  # from here up to the threshold: a possible match\nmax_keys = " << model.max_keys
-      << "\nkey_cap = " << model.key_cap << "\n";
+      << "\nkey_cap = " << model.key_cap << "\nmax_candidates = " << model.max_candidates
+      << "  # per record, met through blocking keys alone\n";
   for (const auto& [name, t] : model.types) {
     out << "\n[types." << name << "]\nkind = \"" << KindName(t.kind) << "\"\ncomparison = \""
         << ComparisonName(t.comparison) << "\"\nexclusive = " << (t.exclusive ? "true" : "false")

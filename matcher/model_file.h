@@ -2,7 +2,7 @@
 // (matcher/model.h) without code, and how `idres model` prints the
 // effective one. The file starts from the defaults:
 //
-//   threshold = 15.0                 # also max_keys, key_cap
+//   threshold = 15.0                 # also max_keys, key_cap, max_candidates
 //   [types.loyalty_id]               # a new type: kind is required
 //   kind = "opaque"                  # email phone opaque name date
 //                                    # postal_code address document

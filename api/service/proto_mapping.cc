@@ -277,6 +277,7 @@ void FillModel(const Model& model, const Model& built_in, v1::GetModelResponse& 
   out.set_review_threshold(model.review_threshold);
   out.set_key_cap(static_cast<std::int64_t>(model.key_cap));
   out.set_max_keys(static_cast<std::int64_t>(model.max_keys));
+  out.set_max_candidates(static_cast<std::int64_t>(model.max_candidates));
 }
 
 Explanation ToExplanation(const v1::Explanation& in) {

@@ -49,6 +49,7 @@ TEST_CASE("the printed model reads back to the same model", "[matcher]") {
   m.threshold = 13.5;
   m.review_threshold = 4.25;
   m.key_cap = 42;
+  m.max_candidates = 7;
   m.types["email"].exclusive = true;
   m.types["email"].generic_cap = 3;
   m.types["email"].group = "mail";
@@ -62,6 +63,7 @@ TEST_CASE("the printed model reads back to the same model", "[matcher]") {
   CHECK(b.threshold == 13.5);
   CHECK(b.review_threshold == 4.25);
   CHECK(b.key_cap == 42);
+  CHECK(b.max_candidates == 7);
   CHECK(b.Exclusive("email"));
   CHECK(b.Find("email")->generic_cap == 3);
   CHECK(b.Find("email")->group == "mail");
