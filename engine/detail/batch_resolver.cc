@@ -20,6 +20,7 @@ BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
       max_person_traits_(max_person_traits),
       counts_(std::move(read.counts)),
       generic_keys_(std::move(read.generic_keys)),
+      stored_key_holders_(std::move(read.key_holders)),
       named_(std::move(named)) {
   for (auto& [id, p] : stored) {
     BatchPerson b;
@@ -64,10 +65,21 @@ std::set<std::size_t> BatchResolver::Candidates(const PreparedRecord& record) co
       found.insert(it->second.begin(), it->second.end());
     }
   }
+  // Through its blocking keys: the stored persons the engine read for it,
+  // as long as the chunk left their keys alone ...
+  for (std::int64_t id : KeyCandidates(record.plan.match_keys, stored_key_holders_,
+                                       matcher_.model().max_candidates)) {
+    const auto it = by_id_.find(id);
+    if (it == by_id_.end()) continue;
+    const BatchPerson& p = persons_[it->second];
+    if (p.live && !p.keys_changed) found.insert(it->second);
+  }
+  // ... and the persons the chunk made or changed that hold one now.
   for (std::int64_t key : record.plan.match_keys) {
     auto it = key_holders_.find(key);
-    if (it != key_holders_.end() && KeyUsable(key)) {
-      found.insert(it->second.begin(), it->second.end());
+    if (it == key_holders_.end() || !KeyUsable(key)) continue;
+    for (std::size_t at : it->second) {
+      if (!persons_[at].stored || persons_[at].keys_changed) found.insert(at);
     }
   }
   return found;

@@ -138,8 +138,9 @@ class BatchResolver {
   // computing its keys; with `add` false removes it (by the keys last
   // computed).
   void Index(std::size_t at, bool add = true);
-  // The persons the record could be: holding one of its strong values or
-  // blocking keys that is not generic.
+  // The persons the record could be: holding one of its strong values, or
+  // one of its blocking keys that is not generic (stored persons the chunk
+  // did not change: only its KeyCandidates).
   std::set<std::size_t> Candidates(const PreparedRecord& record) const;
   // The counts after the matched persons (survivor first) took in `fresh`.
   void Count(const std::vector<const StoredPerson*>& matched, const std::vector<Identifier>& fresh);
@@ -210,6 +211,9 @@ class BatchResolver {
   // kept up to date by the chunk's own creates and merges).
   ValueCounts counts_;
   const std::set<std::int64_t> generic_keys_;
+  // The stored holders of the chunk's blocking keys, as read: what
+  // KeyCandidates chooses from, as the engine did.
+  const KeyHolders stored_key_holders_;
   std::int64_t next_provisional_ = kFirstProvisionalId;
   const NamedRecords named_;
   std::optional<UndoWithdraw> undo_;

@@ -72,6 +72,21 @@ std::vector<std::int64_t> WithdrawnFrom(const NamedRecords& named) {
   return out;
 }
 
+// The stored persons the records `todo` are compared with: the holders of
+// their strong values, and each record's KeyCandidates (ascending).
+std::vector<std::int64_t> Compared(const std::vector<PreparedRecord>& records,
+                                   const std::vector<std::size_t>& todo, const CandidateRead& read,
+                                   const Model& model) {
+  std::vector<std::int64_t> out = read.value_holders;
+  for (std::size_t i : todo) {
+    const std::vector<std::int64_t> mine =
+        KeyCandidates(records[i].plan.match_keys, read.key_holders, model.max_candidates);
+    out.insert(out.end(), mine.begin(), mine.end());
+  }
+  Dedup(out);
+  return out;
+}
+
 // The persons a chunk surely writes, row-locked before they are read: those
 // its records are withdrawn from (written whatever is decided) and those
 // holding one of its strong values (the ones it most likely joins).
@@ -137,7 +152,7 @@ void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
   const std::vector<std::int64_t> withdrawn_from = WithdrawnFrom(named);
   for (int round = 0; round < kCandidateRounds; ++round) {
     CandidateRead read = ReadCandidates(tx, all.values, all.keys, ctx.matcher.model());
-    std::vector<std::int64_t> ids = read.persons;
+    std::vector<std::int64_t> ids = Compared(records, todo, read, ctx.matcher.model());
     ids.insert(ids.end(), withdrawn_from.begin(), withdrawn_from.end());
     Dedup(ids);
     // Candidates found through a blocking key only are read without row

@@ -122,15 +122,48 @@ CandidateRead ReadCandidates(Tx& tx, std::span<const Identifier> values,
   std::sort(out.value_holders.begin(), out.value_holders.end());
   out.value_holders.erase(std::unique(out.value_holders.begin(), out.value_holders.end()),
                           out.value_holders.end());
-  for (const auto& [key, persons] : key_holders) {
+  for (auto& [key, persons] : key_holders) {
     if (persons.size() > model.key_cap) {
       out.generic_keys.insert(key);
     } else {
       out.persons.insert(out.persons.end(), persons.begin(), persons.end());
+      std::sort(persons.begin(), persons.end());
+      out.key_holders[key] = std::move(persons);
     }
   }
   std::sort(out.persons.begin(), out.persons.end());
   out.persons.erase(std::unique(out.persons.begin(), out.persons.end()), out.persons.end());
+  return out;
+}
+
+std::vector<std::int64_t> KeyCandidates(std::span<const std::int64_t> keys,
+                                        const KeyHolders& holders, std::size_t max) {
+  struct Rank {
+    std::size_t shared = 0;
+    std::size_t rarest = SIZE_MAX;  // holders of its least held shared key
+  };
+  std::map<std::int64_t, Rank> ranks;
+  for (std::int64_t key : keys) {
+    const auto it = holders.find(key);
+    if (it == holders.end()) continue;
+    for (std::int64_t person : it->second) {
+      Rank& r = ranks[person];
+      ++r.shared;
+      r.rarest = std::min(r.rarest, it->second.size());
+    }
+  }
+  std::vector<std::pair<std::int64_t, Rank>> ranked(ranks.begin(), ranks.end());
+  if (ranked.size() > max) {
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+      return std::tie(b.second.shared, a.second.rarest) <
+             std::tie(a.second.shared, b.second.rarest);
+    });
+    ranked.resize(max);
+  }
+  std::vector<std::int64_t> out;
+  out.reserve(ranked.size());
+  for (const auto& [person, rank] : ranked) out.push_back(person);
+  std::sort(out.begin(), out.end());
   return out;
 }
 

@@ -46,6 +46,9 @@ struct StoredRecord {
 // pg_advisory_xact_lock on every key, ascending, in one statement.
 void LockKeys(Tx& tx, std::span<const std::int64_t> keys);
 
+// Blocking keys, each with the persons holding it (ascending).
+using KeyHolders = std::map<std::int64_t, std::vector<std::int64_t>>;
+
 // What the candidate read found for a set of record values and blocking
 // keys.
 struct CandidateRead {
@@ -59,7 +62,20 @@ struct CandidateRead {
   ValueCounts counts;
   // Blocking keys held by more persons than the model's key_cap.
   std::set<std::int64_t> generic_keys;
+  // The other blocking keys read, with their holders: KeyCandidates chooses
+  // among them per record.
+  KeyHolders key_holders;
 };
+
+// The persons a record with blocking keys `keys` is compared with through
+// them (docs/matching.md, "How many candidates a record reads"): of their
+// `holders`, at most `max`, those sharing the most of its
+// keys first, then those whose rarest shared key has the fewest holders,
+// then the oldest (lowest id). Ascending. The engine reads what it returns
+// for each record of a chunk, and BatchResolver compares the record with
+// these stored persons: one function, so both agree.
+std::vector<std::int64_t> KeyCandidates(std::span<const std::int64_t> keys,
+                                        const KeyHolders& holders, std::size_t max);
 
 // Step 4 for `values` (sorted, unique; types the model does not know are
 // skipped) and blocking keys `keys` (sorted, unique), in one statement.
