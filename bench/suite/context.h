@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/suite/cluster.h"
+#include "matcher/model.h"
 
 namespace idres::bench {
 
@@ -23,6 +24,7 @@ struct SuiteContext {
   int pool_cap = 0;  // SuiteOptions::pool_cap
   int http_port_first = 18500;
   int http_port_last = 18599;
+  Model model = Model::Defaults();  // of the in-process runs (--model)
 };
 
 // The database connections of a run with `clients` clients: the clients, at

@@ -137,6 +137,7 @@ RunResult RunImportEngine(const SuiteContext& ctx, std::int64_t records, int wor
   RunResult r;
   {
     EngineOptions options;
+    options.model = ctx.model;
     options.database_url = db.url();
     options.pool_size = workers;
     EngineSeams seams;

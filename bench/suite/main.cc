@@ -16,6 +16,7 @@
 #include "bench/suite/options.h"
 #include "bench/suite/report.h"
 #include "bench/suite/suite.h"
+#include "matcher/model_file.h"
 
 namespace {
 
@@ -54,6 +55,14 @@ int main(int argc, char** argv) {
                                  options.work_dir,
                                  options.serve_args,
                                  options.pool_cap};
+  if (!options.model_file.empty()) {
+    auto model = idres::LoadModelFile(options.model_file);
+    if (auto* error = std::get_if<std::string>(&model)) {
+      std::cerr << *error << "\n";
+      return 2;
+    }
+    ctx.model = std::get<idres::Model>(std::move(model));
+  }
   nlohmann::json meta;
   meta["started_at"] = UtcNow();
   meta["cores"] = std::thread::hardware_concurrency();
@@ -66,7 +75,8 @@ int main(int argc, char** argv) {
                      {"scale_clients", options.scale_clients},
                      {"import_records", options.import_records},
                      {"import_workers", options.import_workers},
-                     {"pool_cap", options.pool_cap}};
+                     {"pool_cap", options.pool_cap},
+                     {"model", options.model_file}};
   try {
     meta["postgres"] = ClusterFacts(options.database_url);
   } catch (const std::exception& e) {

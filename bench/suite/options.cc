@@ -70,6 +70,9 @@ bool ParseOptions(int argc, char** argv, SuiteOptions& o, int& exit_code) {
   app.add_option("--pool-cap", o.pool_cap,
                  "most database connections of a run of a-d, in-process or served "
                  "(0: one per client)");
+  app.add_option("--model", o.model_file,
+                 "model file (TOML) of the in-process runs; default: the built-in model")
+      ->check(CLI::ExistingFile);
   app.add_option("--import-args", import_args,
                  "argv of `idres import` ({url}, {file}: JSON lines); \"\" skips it");
   try {

@@ -41,6 +41,7 @@ struct SuiteOptions {
   // the clients, at most this many (0: no bound). Default 2 x the cores.
   int pool_cap = 0;
   std::vector<std::string> import_args;  // empty: no `idres import` run
+  std::string model_file;                // of the in-process runs; empty: the built-in model
 };
 
 // Parses argv; returns false (after printing help or the error) when the

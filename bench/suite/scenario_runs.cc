@@ -74,6 +74,7 @@ RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive) {
   const XactCounts before = ctx.cluster.Xacts(db.name());
   {
     EngineOptions options;
+    options.model = ctx.model;
     options.database_url = db.url();
     options.pool_size = pool;
     options.observer = observer;
