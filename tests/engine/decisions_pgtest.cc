@@ -43,6 +43,36 @@ TEST_CASE("thirty people of one common name in one city stay thirty", "[pg][deci
   CHECK(PersonCount(db) == 31);
 }
 
+// A record is compared with at most the model's max_candidates (5) of the
+// persons it meets through blocking keys alone (docs/matching.md, "How many
+// candidates a record reads"). Thirty older namesakes share its name and
+// city keys; the one it is shares its birth date's keys too, and is compared
+// though it is the newest of thirty-one.
+TEST_CASE("more namesakes than the candidate bound: a record still meets its own person",
+          "[pg][decisions]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 1);
+  const auto li_wei = [&](const std::string& born, const std::string& phone) {
+    return engine->Upsert(
+        Rec({{"name", "Li Wei"}, {"city", "Shenzhen"}, {"birth_date", born}, {"phone", phone}}, {},
+            "CN"));
+  };
+  for (int i = 0; i < 30; ++i) {  // as the thirty above, born apart
+    const int month = 1 + (i * 5) % 12;
+    const std::string born = std::to_string(1950 + i) + (month < 10 ? "-0" : "-") +
+                             std::to_string(month) + "-" + std::to_string(10 + i % 19);
+    REQUIRE(li_wei(born, "+86 138 0013 " + std::to_string(1000 + i)).outcome == Outcome::kCreated);
+  }
+  const UpsertResult newest = li_wei("1987-11-23", "+86 138 0013 2000");
+  REQUIRE(newest.outcome == Outcome::kCreated);
+  REQUIRE(Model::Defaults().max_candidates < 30);
+  // No phone: found through its keys alone.
+  const UpsertResult again = engine->Upsert(
+      Rec({{"name", "Li Wei"}, {"city", "Shenzhen"}, {"birth_date", "1987-11-23"}}, {}, "CN"));
+  CHECK(again.person_id == newest.person_id);
+  CHECK(PersonCount(db) == 31);
+}
+
 TEST_CASE("twins: one birth date, email and address, two given names, two persons",
           "[pg][decisions]") {
   TestDatabase db;
