@@ -20,7 +20,6 @@ BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
       max_person_traits_(max_person_traits),
       counts_(std::move(read.counts)),
       generic_keys_(std::move(read.generic_keys)),
-      stored_key_holders_(std::move(read.key_holders)),
       named_(std::move(named)) {
   for (auto& [id, p] : stored) {
     BatchPerson b;
@@ -57,7 +56,8 @@ void BatchResolver::Index(std::size_t at, bool add) {
   }
 }
 
-std::set<std::size_t> BatchResolver::Candidates(const PreparedRecord& record) const {
+std::set<std::size_t> BatchResolver::Candidates(
+    const PreparedRecord& record, std::span<const std::int64_t> key_candidates) const {
   std::set<std::size_t> found;
   for (const Identifier& id : record.plan.lookups) {
     auto it = holders_.find(id);
@@ -65,10 +65,9 @@ std::set<std::size_t> BatchResolver::Candidates(const PreparedRecord& record) co
       found.insert(it->second.begin(), it->second.end());
     }
   }
-  // Through its blocking keys: the stored persons the engine read for it,
-  // as long as the chunk left their keys alone ...
-  for (std::int64_t id : KeyCandidates(record.plan.match_keys, stored_key_holders_,
-                                       matcher_.model().max_candidates)) {
+  // Through its blocking keys: the stored persons the engine chose and read
+  // for it, as long as the chunk left their keys alone ...
+  for (std::int64_t id : key_candidates) {
     const auto it = by_id_.find(id);
     if (it == by_id_.end()) continue;
     const BatchPerson& p = persons_[it->second];
@@ -311,7 +310,8 @@ UpsertResult BatchResolver::Split(const PreparedRecord& record) {
   return r;
 }
 
-UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
+UpsertResult BatchResolver::Apply(const PreparedRecord& record,
+                                  std::span<const std::int64_t> key_candidates) {
   if (record.op == Operation::kSplit) return Split(record);
   UpsertResult r;
   r.source = record.source;
@@ -328,7 +328,7 @@ UpsertResult BatchResolver::Apply(const PreparedRecord& record) {
     r.outcome = Outcome::kUpdated;
     return r;
   }
-  UpsertResult decided = Decide(record, emptied);
+  UpsertResult decided = Decide(record, key_candidates, emptied);
   decided.source = r.source;
   decided.record_id = r.record_id;
   if (decided.ok()) {
@@ -421,9 +421,10 @@ std::pair<std::string, std::string> BatchResolver::MergeReasonFor(
 }
 
 UpsertResult BatchResolver::Decide(const PreparedRecord& record,
+                                   std::span<const std::int64_t> key_candidates,
                                    std::optional<std::size_t> emptied) {
   std::vector<Candidate> candidates;
-  for (std::size_t at : Candidates(record)) {
+  for (std::size_t at : Candidates(record, key_candidates)) {
     Candidate c = CandidateFor(at, record);
     if (!c.records.empty()) candidates.push_back(std::move(c));
   }

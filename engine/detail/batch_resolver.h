@@ -20,6 +20,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -87,8 +88,10 @@ class BatchResolver {
   // names a stored one first withdraws it from its person (a replace); a
   // deletion (Operation::kDelete) only withdraws. A record that would grow a
   // person's traits past the cap comes back with an error and changes
-  // nothing.
-  UpsertResult Apply(const PreparedRecord& record);
+  // nothing. `key_candidates`: the stored persons the record is compared
+  // with through its blocking keys alone, as the engine chose and read them
+  // (KeyCandidates).
+  UpsertResult Apply(const PreparedRecord& record, std::span<const std::int64_t> key_candidates);
 
   // Never-match judgements the chunk made (a split's parts), each pair once;
   // ids may be provisional.
@@ -140,8 +143,9 @@ class BatchResolver {
   void Index(std::size_t at, bool add = true);
   // The persons the record could be: holding one of its strong values, or
   // one of its blocking keys that is not generic (stored persons the chunk
-  // did not change: only its KeyCandidates).
-  std::set<std::size_t> Candidates(const PreparedRecord& record) const;
+  // did not change: only its `key_candidates`).
+  std::set<std::size_t> Candidates(const PreparedRecord& record,
+                                   std::span<const std::int64_t> key_candidates) const;
   // The counts after the matched persons (survivor first) took in `fresh`.
   void Count(const std::vector<const StoredPerson*>& matched, const std::vector<Identifier>& fresh);
   // Takes record `record` out of its person (docs/design.md, "Records,
@@ -156,7 +160,8 @@ class BatchResolver {
   void Rebuild(std::size_t at, std::vector<StoredRecord> records);
   // Apply's decision for a record once any withdrawal is done; `emptied`:
   // the person a replaced record left without records.
-  UpsertResult Decide(const PreparedRecord& record, std::optional<std::size_t> emptied);
+  UpsertResult Decide(const PreparedRecord& record, std::span<const std::int64_t> key_candidates,
+                      std::optional<std::size_t> emptied);
   // Decide's three ways to take a record into a matched person: with no
   // value or trait new to it; the other matched persons merged into the
   // survivor (`matches`, survivor first); and the survivor taking in the
@@ -211,9 +216,6 @@ class BatchResolver {
   // kept up to date by the chunk's own creates and merges).
   ValueCounts counts_;
   const std::set<std::int64_t> generic_keys_;
-  // The stored holders of the chunk's blocking keys, as read: what
-  // KeyCandidates chooses from, as the engine did.
-  const KeyHolders stored_key_holders_;
   std::int64_t next_provisional_ = kFirstProvisionalId;
   const NamedRecords named_;
   std::optional<UndoWithdraw> undo_;

@@ -73,15 +73,18 @@ std::vector<std::int64_t> WithdrawnFrom(const NamedRecords& named) {
 }
 
 // The stored persons the records `todo` are compared with: the holders of
-// their strong values, and each record's KeyCandidates (ascending).
+// their strong values, and each record's KeyCandidates, chosen once here
+// (`per_record`, by the records' index) for the read and the resolver.
 std::vector<std::int64_t> Compared(const std::vector<PreparedRecord>& records,
                                    const std::vector<std::size_t>& todo, const CandidateRead& read,
-                                   const Model& model) {
+                                   const Model& model,
+                                   std::vector<std::vector<std::int64_t>>& per_record) {
+  per_record.assign(records.size(), {});
   std::vector<std::int64_t> out = read.value_holders;
   for (std::size_t i : todo) {
-    const std::vector<std::int64_t> mine =
+    per_record[i] =
         KeyCandidates(records[i].plan.match_keys, read.key_holders, model.max_candidates);
-    out.insert(out.end(), mine.begin(), mine.end());
+    out.insert(out.end(), per_record[i].begin(), per_record[i].end());
   }
   Dedup(out);
   return out;
@@ -152,7 +155,9 @@ void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
   const std::vector<std::int64_t> withdrawn_from = WithdrawnFrom(named);
   for (int round = 0; round < kCandidateRounds; ++round) {
     CandidateRead read = ReadCandidates(tx, all.values, all.keys, ctx.matcher.model());
-    std::vector<std::int64_t> ids = Compared(records, todo, read, ctx.matcher.model());
+    std::vector<std::vector<std::int64_t>> key_candidates;
+    std::vector<std::int64_t> ids =
+        Compared(records, todo, read, ctx.matcher.model(), key_candidates);
     ids.insert(ids.end(), withdrawn_from.begin(), withdrawn_from.end());
     Dedup(ids);
     // Candidates found through a blocking key only are read without row
@@ -180,7 +185,7 @@ void ResolveAndCommit(Tx& tx, const std::vector<PreparedRecord>& records,
                            ctx.max_person_traits, std::move(stored_records), named);
     std::vector<UpsertResult*> written;
     for (std::size_t i : todo) {
-      results[i] = resolver.Apply(records[i]);
+      results[i] = resolver.Apply(records[i], key_candidates[i]);
       if (results[i].ok()) written.push_back(&results[i]);
     }
     if (ctx.dry_run) return;

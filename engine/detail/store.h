@@ -62,8 +62,8 @@ struct CandidateRead {
   ValueCounts counts;
   // Blocking keys held by more persons than the model's key_cap.
   std::set<std::int64_t> generic_keys;
-  // The other blocking keys read, with their holders: KeyCandidates chooses
-  // among them per record.
+  // The other blocking keys read, with their holders (ascending):
+  // KeyCandidates chooses among them per record.
   KeyHolders key_holders;
 };
 
@@ -71,9 +71,9 @@ struct CandidateRead {
 // them (docs/matching.md, "How many candidates a record reads"): of their
 // `holders`, at most `max`, those sharing the most of its
 // keys first, then those whose rarest shared key has the fewest holders,
-// then the oldest (lowest id). Ascending. The engine reads what it returns
-// for each record of a chunk, and BatchResolver compares the record with
-// these stored persons: one function, so both agree.
+// then the oldest (lowest id). Ascending. The engine chooses them once per
+// record of a chunk, reads them, and BatchResolver compares the record with
+// these stored persons.
 std::vector<std::int64_t> KeyCandidates(std::span<const std::int64_t> keys,
                                         const KeyHolders& holders, std::size_t max);
 
