@@ -1,6 +1,7 @@
 #include "matcher/lock_plan.h"
 
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <set>
 #include <tuple>
@@ -86,40 +87,72 @@ void Derive(ComparisonKind kind, std::string_view derivation, const std::string&
   }
 }
 
+// The values each rule part ("type.derivation") derives from one record,
+// each computed once however many rules use it: a name's phonetic codes
+// serve three rules of the default model.
+class Derivations {
+ public:
+  Derivations(const Model& model, const ValuesByType& values) : model_(model), values_(values) {}
+
+  // The values `part` derives, sorted and unique; empty when the record
+  // lacks the part's type or nothing derives from its values.
+  const std::vector<std::string>& Of(const std::string& part) {
+    for (const auto& [name, derived] : done_) {
+      if (*name == part) return derived;
+    }
+    const std::size_t dot = part.find('.');
+    const std::string_view type = std::string_view(part).substr(0, dot);
+    std::set<std::string> derived;
+    if (auto it = values_.find(type); it != values_.end()) {
+      const ComparisonKind kind = model_.Find(type)->comparison;
+      for (const std::string& v : it->second)
+        Derive(kind, std::string_view(part).substr(dot + 1), v, derived);
+    }
+    return done_.emplace_back(&part, std::vector<std::string>(derived.begin(), derived.end()))
+        .second;
+  }
+
+ private:
+  const Model& model_;
+  const ValuesByType& values_;
+  // Few parts (a dozen in the default model): a list beats a map. A deque:
+  // what Of returned stays where it is while more parts are derived.
+  std::deque<std::pair<const std::string*, std::vector<std::string>>> done_;
+};
+
 // Appends one composite key per combination of the rule's part values
 // (and, with `explained`, each key's rule and parts); stops (returns false) once
 // `out` would exceed `cap`.
-bool AppendRuleKeys(const Model& model, const ValuesByType& values, const BlockingRule& rule,
-                    std::size_t cap, std::vector<std::int64_t>& out,
-                    std::vector<BlockingKey>* explained = nullptr) {
-  std::vector<std::vector<Identifier>> columns;
+bool AppendRuleKeys(const BlockingRule& rule, Derivations& derivations, std::size_t cap,
+                    std::vector<std::int64_t>& out, std::vector<BlockingKey>* explained = nullptr) {
+  // Each column: a part's values, and each written as the key's part
+  // "<rule>.<part>:<value>".
+  std::vector<const std::vector<std::string>*> values;
+  std::vector<std::vector<std::string>> texts;
   for (const std::string& part : rule.parts) {
-    const std::size_t dot = part.find('.');
-    const std::string_view type = std::string_view(part).substr(0, dot);
-    auto it = values.find(type);
-    if (it == values.end()) return true;  // the record lacks a type of the rule
-    const ComparisonKind kind = model.Find(type)->comparison;
-    std::set<std::string> derived;
-    for (const std::string& v : it->second)
-      Derive(kind, std::string_view(part).substr(dot + 1), v, derived);
-    if (derived.empty()) return true;
-    columns.emplace_back();
-    for (const std::string& d : derived) columns.back().push_back({rule.name + "." + part, d});
+    const std::vector<std::string>& derived = derivations.Of(part);
+    if (derived.empty()) return true;  // the record lacks a part of the rule
+    values.push_back(&derived);
+    const std::string type = rule.name + "." + part;
+    std::vector<std::string>& column = texts.emplace_back();
+    column.reserve(derived.size());
+    for (const std::string& d : derived) column.push_back(KeyPart(type, d));
   }
-  std::vector<std::size_t> pos(columns.size(), 0);
-  std::vector<Identifier> parts(columns.size());
+  std::vector<std::size_t> pos(texts.size(), 0);
+  std::vector<std::string_view> parts(texts.size());
   while (true) {
     if (out.size() >= cap) return false;
-    for (std::size_t i = 0; i < columns.size(); ++i) parts[i] = columns[i][pos[i]];
-    out.push_back(CompositeLockKey(parts));
+    for (std::size_t i = 0; i < texts.size(); ++i) parts[i] = texts[i][pos[i]];
+    out.push_back(CompositeKeyOfParts(parts));
     if (explained != nullptr) {
       BlockingKey& k = explained->emplace_back(BlockingKey{rule.name, {}, out.back()});
-      for (const Identifier& part : parts) k.parts += (k.parts.empty() ? "" : " ") + part.value;
+      for (std::size_t i = 0; i < values.size(); ++i)
+        k.parts += (k.parts.empty() ? "" : " ") + (*values[i])[pos[i]];
     }
     // Odometer step over the columns.
     std::size_t i = 0;
     for (; i < pos.size(); ++i) {
-      if (++pos[i] != columns[i].size()) break;
+      if (++pos[i] != texts[i].size()) break;
       pos[i] = 0;
     }
     if (i == pos.size()) return true;
@@ -154,10 +187,11 @@ LockPlan LockPlanner::Plan(std::span<const Identifier> identifiers) const {
 
 std::vector<BlockingKey> LockPlanner::BlockingKeys(std::span<const Identifier> identifiers) const {
   const ValuesByType values = GroupByType(identifiers);
+  Derivations derivations(model_, values);
   std::vector<std::int64_t> keys;
   std::vector<BlockingKey> out;
   for (const BlockingRule& rule : model_.blocking) {
-    if (!AppendRuleKeys(model_, values, rule, model_.max_keys + 1, keys, &out)) break;
+    if (!AppendRuleKeys(rule, derivations, model_.max_keys + 1, keys, &out)) break;
   }
   std::sort(out.begin(), out.end(), [](const BlockingKey& a, const BlockingKey& b) {
     return std::tie(a.rule, a.parts) < std::tie(b.rule, b.parts);
@@ -168,10 +202,11 @@ std::vector<BlockingKey> LockPlanner::BlockingKeys(std::span<const Identifier> i
 std::vector<std::int64_t> LockPlanner::MatchKeys(std::span<const Identifier> identifiers,
                                                  std::size_t cap, bool* truncated) const {
   const ValuesByType values = GroupByType(identifiers);
+  Derivations derivations(model_, values);
   std::vector<std::int64_t> keys;
   bool complete = true;
   for (const BlockingRule& rule : model_.blocking) {
-    if (!AppendRuleKeys(model_, values, rule, cap, keys)) {
+    if (!AppendRuleKeys(rule, derivations, cap, keys)) {
       complete = false;
       break;
     }

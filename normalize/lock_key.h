@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "normalize/identifier.h"
@@ -35,5 +36,12 @@ inline std::int64_t LockKey(const Identifier& id) { return LockKey(id.type, id.v
 
 // Composite key over `parts` (order does not matter; at least one part).
 std::int64_t CompositeLockKey(std::span<const Identifier> parts);
+
+// "<type>:<value>", one part of a key as it is hashed.
+std::string KeyPart(std::string_view type, std::string_view value);
+
+// Composite key over parts already written by KeyPart: a blocking rule
+// writes each of its values' parts once, not once per key. Sorts `parts`.
+std::int64_t CompositeKeyOfParts(std::span<std::string_view> parts);
 
 }  // namespace idres
