@@ -25,6 +25,12 @@ bool Pass(std::string_view text, std::string& out) {
 // name gives it back: lower case can expose letters the transliterator maps
 // only in lower case (U+01F6 "Ƕ" -> "ƕ" -> "hv"). ASCII text is stable.
 bool ToStableLatin(std::string_view input, std::string& out) {
+  if (nd::IsAscii(input)) {
+    // ASCII is its own NFKC, Latin and ASCII form: only the case changes.
+    // Most names are; the transliterator is the costliest step of a record.
+    out = nd::AsciiLower(input);
+    return true;
+  }
   std::string text = nd::Nfkc(input);
   for (int round = 0; round < 4; ++round) {
     if (!Pass(text, out)) return false;

@@ -6,6 +6,9 @@
 #include <thread>
 #include <vector>
 
+#include "normalize/detail/icu.h"
+#include "normalize/detail/utf8.h"
+
 using idres::NormalizeName;
 
 namespace {
@@ -60,6 +63,19 @@ TEST_CASE("names in every order: given names first", "[normalize][name]") {
   for (const auto& [input, expected] : golden) {
     CHECK(Name(input) == expected);
     CHECK(Name(Name(input)) == Name(input));
+  }
+}
+
+TEST_CASE("ASCII takes a short way to what the transliterator makes of it", "[normalize][name]") {
+  // NormalizeName only lower-cases ASCII text; the full pass (to Latin, to
+  // ASCII, lower case, NFKC) must give the same for every ASCII character.
+  namespace nd = idres::normalize_detail;
+  for (int c = 1; c < 128; ++c) {
+    const std::string text = std::string("Ab") + static_cast<char>(c) + "Cd";
+    std::string latin;
+    REQUIRE(nd::TransliterateToAscii(text, latin));
+    INFO("character " << c);
+    CHECK(nd::Nfkc(nd::Lower(latin)) == nd::AsciiLower(text));
   }
 }
 
