@@ -9,6 +9,19 @@
 #include "engine/detail/resolve.h"
 
 namespace idres::detail {
+namespace {
+
+void AddHolder(Holders& holders, std::size_t at) {
+  const auto it = std::lower_bound(holders.begin(), holders.end(), at);
+  if (it == holders.end() || *it != at) holders.insert(it, at);
+}
+
+void RemoveHolder(Holders& holders, std::size_t at) {
+  const auto it = std::lower_bound(holders.begin(), holders.end(), at);
+  if (it != holders.end() && *it == at) holders.erase(it);
+}
+
+}  // namespace
 
 BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
                              std::map<std::int64_t, StoredPerson> stored, CandidateRead read,
@@ -42,16 +55,16 @@ void BatchResolver::Index(std::size_t at, bool add) {
   if (add) p.keys = p.variants.Keys();
   for (const Identifier& id : p.now.identifiers) {
     if (add) {
-      holders_[id].insert(at);
+      AddHolder(holders_[id], at);
     } else {
-      holders_[id].erase(at);
+      RemoveHolder(holders_[id], at);
     }
   }
   for (std::int64_t key : p.keys) {
     if (add) {
-      key_holders_[key].insert(at);
+      AddHolder(key_holders_[key], at);
     } else {
-      key_holders_[key].erase(at);
+      RemoveHolder(key_holders_[key], at);
     }
   }
 }

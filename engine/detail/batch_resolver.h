@@ -22,6 +22,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -71,6 +72,10 @@ struct BatchPerson {
 // The stored records the chunk's records name, by identity, as read under
 // their record keys: the person each belongs to.
 using NamedRecords = std::map<std::pair<std::string, std::string>, std::int64_t>;
+
+// The persons (indexes into the chunk's persons) holding a value or a key:
+// sorted, unique.
+using Holders = std::vector<std::size_t>;
 
 class BatchResolver {
  public:
@@ -209,9 +214,10 @@ class BatchResolver {
   // store, and held by no more persons than the key cap in the chunk.
   bool KeyUsable(std::int64_t key) const;
   // Every (type, value) and blocking key to the persons holding it, as the
-  // chunk's decisions leave them.
-  std::map<Identifier, std::set<std::size_t>> holders_;
-  std::map<std::int64_t, std::set<std::size_t>> key_holders_;
+  // chunk's decisions leave them (a few each: sorted vectors, not sets; a
+  // chunk indexes thousands of keys).
+  std::map<Identifier, Holders> holders_;
+  std::unordered_map<std::int64_t, Holders> key_holders_;
   // How many persons hold each value of the chunk's records (read, then
   // kept up to date by the chunk's own creates and merges).
   ValueCounts counts_;
