@@ -39,7 +39,8 @@ namespace idres::detail {
 class StatsKeeper {
  public:
   struct Options {
-    std::int64_t min_rows = 1000;  // the first ANALYZE, and the least between two
+    std::int64_t min_rows = 200;  // the first ANALYZE, and the least between two
+                                  // (docs/design.md says why so early)
     double growth = 1.0;           // then each time the records grew by this share
   };
 
