@@ -494,8 +494,10 @@ void BatchResolver::AddUnchanged(const PreparedRecord& record, const std::vector
                                  std::int64_t person_id) {
   BatchPerson& p = At(person_id);
   p.records.push_back(NewRecord(record, ids));
-  if (!ids.empty() && p.variants.Add(planner_, ids)) {
-    // The same values in a combination no record said before: new keys.
+  // The same values in a combination no record said before: new keys, if
+  // the combination makes any the person lacks (an email alone adds its
+  // local part, which the person's first record keyed already).
+  if (!ids.empty() && p.variants.Add(planner_, ids) && p.variants.Keys() != p.keys) {
     Index(by_id_.at(person_id), false);
     Index(by_id_.at(person_id));
     p.keys_changed = true;
@@ -528,13 +530,17 @@ void BatchResolver::Update(const PreparedRecord& record, const std::vector<Ident
   survivor.records.push_back(NewRecord(record, ids));
   const bool new_variant = !ids.empty() && survivor.variants.Add(planner_, ids);
   if (merging || !plan.fresh.empty() || new_variant) {
+    const std::vector<std::int64_t> keys_before = survivor.keys;
     Index(survivor_at, false);
     if (merging || !plan.fresh.empty()) {
       survivor.now.identifiers = std::move(plan.all);
       survivor.identifiers_changed = true;
     }
-    survivor.keys_changed = true;
     Index(survivor_at);
+    // Keys are written only when they changed: an update whose record adds
+    // a strong value or an email alone usually adds no blocking key, and
+    // rewriting all of a person's keys cost each such update a probe per key.
+    if (merging || survivor.keys != keys_before) survivor.keys_changed = true;
   }
   survivor.now.traits = std::move(plan.traits);
   survivor.now.updated_at = kTouchedNow;

@@ -2,11 +2,14 @@
 // upsert keeps its record under (source, record_id); the same identity
 // replaces it; DeleteRecord takes its contribution back, splitting a person
 // whose other records no longer hold together.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "engine/engine.h"
+#include "matcher/lock_plan.h"
 #include "tests/engine/engine_fixture.h"
 #include "tests/engine/records_check.h"
 
@@ -23,6 +26,36 @@ Record Named(const std::string& record_id,
 
 std::int64_t RecordCount(const TestDatabase& db) {
   return db.Count("SELECT count(*) FROM records");
+}
+
+// The blocking keys the store holds for `person`, sorted.
+std::vector<std::int64_t> StoredKeys(const TestDatabase& db, std::int64_t person) {
+  std::vector<std::int64_t> keys;
+  for (const auto& row : db.Rows("SELECT key FROM match_keys WHERE person_id = " +
+                                 std::to_string(person) + " ORDER BY key")) {
+    keys.push_back(std::stoll(row[0]));
+  }
+  return keys;
+}
+
+// The keys `person`'s records make, each record's values alone, sorted.
+std::vector<std::int64_t> RecordKeys(const TestDatabase& db, std::int64_t person) {
+  std::map<std::string, std::vector<Identifier>> records;
+  for (const auto& row :
+       db.Rows("SELECT r.id, u.t, u.v FROM records r, unnest(r.types, r.vals) AS u(t, v)"
+               " WHERE r.person_id = " +
+               std::to_string(person))) {
+    records[row[0]].push_back({row[1], row[2]});
+  }
+  const LockPlanner planner(Model::Defaults());
+  std::vector<std::int64_t> keys;
+  for (const auto& [id, values] : records) {
+    bool truncated = false;
+    for (std::int64_t k : planner.MatchKeys(values, 1000, &truncated)) keys.push_back(k);
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  return keys;
 }
 
 TEST_CASE("records: an upsert without a record id keeps its record under a generated one",
@@ -43,6 +76,31 @@ TEST_CASE("records: an upsert without a record id keeps its record under a gener
   CHECK(db.Rows("SELECT types[1], vals[1], traits->>'plan' FROM records WHERE record_id = '" +
                 a.record_id + "'") ==
         std::vector<std::vector<std::string>>{{"email", "anna@x.org", "pro"}});
+  CHECK(StoreInconsistency(db).empty());
+}
+
+TEST_CASE("records: a person's keys are its records' keys, written when a record adds some",
+          "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult a = engine->Upsert(
+      Named("k-1", {{"email", "anna@x.org"}, {"name", "Anna Berg"}, {"birth_date", "1980-02-03"}}));
+  REQUIRE(a.ok());
+  const std::vector<std::int64_t> first = StoredKeys(db, a.person_id);
+  CHECK(first == RecordKeys(db, a.person_id));
+  // A record of the email alone: a new combination, but no key the person
+  // lacks (the email's local part is keyed already).
+  const UpsertResult b = engine->Upsert(Named("k-2", {{"email", "anna@x.org"}}, {{"visits", 1.0}}));
+  REQUIRE(b.person_id == a.person_id);
+  CHECK(StoredKeys(db, a.person_id) == first);
+  // Known name and email with a postal code: keys of a combination no
+  // record said before are written.
+  const UpsertResult c = engine->Upsert(
+      Named("k-3", {{"email", "anna@x.org"}, {"name", "Anna Berg"}, {"postal_code", "10115"}}));
+  REQUIRE(c.person_id == a.person_id);
+  const std::vector<std::int64_t> grown = StoredKeys(db, a.person_id);
+  CHECK(grown.size() > first.size());
+  CHECK(grown == RecordKeys(db, a.person_id));
   CHECK(StoreInconsistency(db).empty());
 }
 
