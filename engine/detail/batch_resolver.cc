@@ -21,6 +21,13 @@ void RemoveHolder(Holders& holders, std::size_t at) {
   if (it != holders.end() && *it == at) holders.erase(it);
 }
 
+// The blocking keys of `ids` when they are all of `record`'s values: those
+// its plan made (a record's keys are not made twice); else null.
+const std::vector<std::int64_t>* PlannedKeys(const PreparedRecord& record,
+                                             const std::vector<Identifier>& ids) {
+  return ids == record.identifiers ? &record.plan.match_keys : nullptr;
+}
+
 }  // namespace
 
 BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
@@ -157,14 +164,15 @@ std::int64_t BatchResolver::FinalId(std::int64_t id) const {
   return p->now.id;
 }
 
-std::int64_t BatchResolver::Create(const std::vector<Identifier>& ids, const Traits& traits) {
+std::int64_t BatchResolver::Create(const std::vector<Identifier>& ids, const Traits& traits,
+                                   const std::vector<std::int64_t>* keys) {
   BatchPerson b;
   b.now.id = next_provisional_++;
   b.now.identifiers = ids;
   b.now.traits = traits;
   b.now.created_at = b.now.updated_at = kTouchedNow;
   b.traits_changed = b.identifiers_changed = b.keys_changed = true;
-  if (!ids.empty()) b.variants.Add(planner_, ids);
+  if (!ids.empty()) b.variants.Add(planner_, ids, keys);
   persons_.push_back(std::move(b));
   by_id_[persons_.back().now.id] = persons_.size() - 1;
   Index(persons_.size() - 1);
@@ -454,7 +462,7 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
   const std::vector<Identifier> ids = OwnValues(record.identifiers, d, r.rejected);
   if (d.matches.empty() && !emptied) {
     Count({}, ids);
-    r.person_id = Create(ids, record.traits);
+    r.person_id = Create(ids, record.traits, PlannedKeys(record, ids));
     r.outcome = Outcome::kCreated;
     persons_.back().records.push_back(NewRecord(record, ids));
     return r;
@@ -497,7 +505,8 @@ void BatchResolver::AddUnchanged(const PreparedRecord& record, const std::vector
   // The same values in a combination no record said before: new keys, if
   // the combination makes any the person lacks (an email alone adds its
   // local part, which the person's first record keyed already).
-  if (!ids.empty() && p.variants.Add(planner_, ids) && p.variants.Keys() != p.keys) {
+  if (!ids.empty() && p.variants.Add(planner_, ids, PlannedKeys(record, ids)) &&
+      p.variants.Keys() != p.keys) {
     Index(by_id_.at(person_id), false);
     Index(by_id_.at(person_id));
     p.keys_changed = true;
@@ -528,7 +537,8 @@ void BatchResolver::Update(const PreparedRecord& record, const std::vector<Ident
   const std::size_t survivor_at = by_id_.at(survivor_id);
   BatchPerson& survivor = persons_[survivor_at];
   survivor.records.push_back(NewRecord(record, ids));
-  const bool new_variant = !ids.empty() && survivor.variants.Add(planner_, ids);
+  const bool new_variant =
+      !ids.empty() && survivor.variants.Add(planner_, ids, PlannedKeys(record, ids));
   if (merging || !plan.fresh.empty() || new_variant) {
     const std::vector<std::int64_t> keys_before = survivor.keys;
     Index(survivor_at, false);

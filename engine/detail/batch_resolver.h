@@ -137,7 +137,9 @@ class BatchResolver {
 
  private:
   BatchPerson& At(std::int64_t id);
-  std::int64_t Create(const std::vector<Identifier>& ids, const Traits& traits);
+  // A new person of `ids` (`keys`: their blocking keys, when known).
+  std::int64_t Create(const std::vector<Identifier>& ids, const Traits& traits,
+                      const std::vector<std::int64_t>* keys = nullptr);
   // What the matcher sees of candidate person `at` for `record`: the
   // variants the record meets through a key or strong value that is not
   // generic. No records: the record does not meet it.

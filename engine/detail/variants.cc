@@ -8,13 +8,15 @@
 
 namespace idres::detail {
 
-bool Variants::Add(const LockPlanner& planner, std::vector<Identifier> values) {
+bool Variants::Add(const LockPlanner& planner, std::vector<Identifier> values,
+                   const std::vector<std::int64_t>* keys) {
   for (const Variant& v : list_) {
     if (v.values == values) return false;
   }
   bool truncated = false;
   Variant v;
-  v.keys = planner.MatchKeys(values, planner.model().max_keys, &truncated);
+  v.keys =
+      keys != nullptr ? *keys : planner.MatchKeys(values, planner.model().max_keys, &truncated);
   v.values = std::move(values);
   list_.push_back(std::move(v));
   return true;
@@ -49,12 +51,10 @@ std::vector<std::vector<Identifier>> Variants::MetBy(const LockPlan& plan,
     const bool by_key = std::any_of(plan.match_keys.begin(), plan.match_keys.end(), [&](auto k) {
       return std::binary_search(v.keys.begin(), v.keys.end(), k) && key_usable(k);
     });
-    const bool by_value = by_key || std::any_of(plan.lookups.begin(), plan.lookups.end(),
-                                                [&](const Identifier& id) {
-                                                  return std::binary_search(v.values.begin(),
-                                                                            v.values.end(), id) &&
-                                                         value_usable(id);
-                                                });
+    const bool by_value =
+        by_key || std::any_of(plan.lookups.begin(), plan.lookups.end(), [&](const Identifier& id) {
+          return std::binary_search(v.values.begin(), v.values.end(), id) && value_usable(id);
+        });
     if (by_key || by_value) out.push_back(v.values);
   }
   return out;
@@ -72,8 +72,7 @@ std::vector<std::vector<Identifier>> Variants::MetBy(const Variant& record, cons
   return MetBy(plan, key_usable, value_usable);
 }
 
-Variants VariantsOf(const LockPlanner& planner,
-                    std::span<const std::vector<Identifier>> records) {
+Variants VariantsOf(const LockPlanner& planner, std::span<const std::vector<Identifier>> records) {
   Variants out;
   for (const auto& values : records) out.Add(planner, values);
   return out;

@@ -30,8 +30,10 @@ using ValueUsable = std::function<bool(const Identifier&)>;
 class Variants {
  public:
   // Adds `values` (sorted) as a variant unless one holds exactly them;
-  // whether it was new.
-  bool Add(const LockPlanner& planner, std::vector<Identifier> values);
+  // whether it was new. `keys`: the values' blocking keys when the caller
+  // has them (a record's planned match keys), else they are made here.
+  bool Add(const LockPlanner& planner, std::vector<Identifier> values,
+           const std::vector<std::int64_t>* keys = nullptr);
   // Adds every variant of `other` (a person merged into this one).
   void AddAll(const Variants& other);
 
