@@ -200,6 +200,16 @@ std::vector<std::string> EngineTesting::ExplainCandidateRead(Engine& engine,
   return lines;
 }
 
+std::vector<std::string> EngineTesting::ExplainReceiptRead(Engine& engine, std::int64_t job,
+                                                           std::span<const std::int64_t> items) {
+  std::vector<std::string> lines;
+  Engine::Impl& impl = *engine.impl_;
+  impl.RunTx([&](detail::Tx& tx) {
+    lines = detail::ExplainReceiptRead(tx, job, items, impl.options.prepared_statements);
+  });
+  return lines;
+}
+
 int Engine::ConnectionsInUse() const { return impl_->pool.InUse(); }
 
 const EngineOptions& Engine::options() const { return impl_->options; }

@@ -52,6 +52,11 @@ class EngineTesting {
   static std::vector<std::string> ExplainCandidateRead(Engine& engine,
                                                        std::span<const Identifier> values,
                                                        std::span<const std::int64_t> keys);
+
+  // EXPLAIN of the read of a batch's receipts (which of `items` of `job` are
+  // stored), as ExplainCandidateRead.
+  static std::vector<std::string> ExplainReceiptRead(Engine& engine, std::int64_t job,
+                                                     std::span<const std::int64_t> items);
 };
 
 }  // namespace idres

@@ -670,12 +670,14 @@ inline constexpr Statement kReadChangesBySeq{
 
 // Planner statistics (engine/detail/stats_keeper.h): one process at a
 // time analyzes ($1: LockKey("idres", "analyze"); false: another one is);
-// the hot tables analyzed; the records table's rows as the analysis
+// the hot tables analyzed (those every chunk reads, and merges, read at
+// every merge); the records table's rows as the analysis
 // counted them (bigint: reltuples is a float, -1 before any analysis).
 inline constexpr Statement kTryAnalyzeLock{"idres_try_analyze_lock",
                                            "SELECT pg_try_advisory_xact_lock($1)"};
-inline constexpr Statement kAnalyzeHotTables{"idres_analyze_hot_tables",
-                                             "ANALYZE persons, identifiers, match_keys, records"};
+inline constexpr Statement kAnalyzeHotTables{
+    "idres_analyze_hot_tables",
+    "ANALYZE persons, identifiers, match_keys, records, import_receipts, merges"};
 inline constexpr Statement kRecordsAnalyzed{
     "idres_records_analyzed",
     "SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = 'records'::regclass"};

@@ -1,5 +1,6 @@
 // StatsKeeper: keeps the planner's statistics of the store's hot tables
-// (persons, identifiers, match_keys, records) current while the engine
+// (persons, identifiers, match_keys, records, import_receipts, merges)
+// current while the engine
 // writes (docs/design.md, "Planner statistics follow the store").
 //
 // A store starts empty, and the engine's statements are planned once per
@@ -41,7 +42,7 @@ class StatsKeeper {
   struct Options {
     std::int64_t min_rows = 200;  // the first ANALYZE, and the least between two
                                   // (docs/design.md says why so early)
-    double growth = 1.0;           // then each time the records grew by this share
+    double growth = 1.0;          // then each time the records grew by this share
   };
 
   StatsKeeper(Pool& pool, Options options);

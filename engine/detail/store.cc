@@ -54,38 +54,52 @@ CandidateParams ParamsOf(std::span<const Identifier> values, const Model& model)
 
 }  // namespace
 
-std::vector<std::string> ExplainCandidateRead(Tx& tx, std::span<const Identifier> values,
-                                              std::span<const std::int64_t> keys,
-                                              const Model& model, bool prepared) {
-  const CandidateParams p = ParamsOf(values, model);
-  const std::vector<std::string> params = {
-      TextArray(p.types[0]), TextArray(p.texts[0]), Ints(p.caps[0]), TextArray(p.types[1]),
-      TextArray(p.texts[1]), Ints(p.caps[1]),       Ints(keys),      std::to_string(model.key_cap)};
-  // With prepared statements, EXPLAIN EXECUTE shows the connection's cached
-  // plan of the named statement. A utility statement takes no parameters,
-  // so EXECUTE's arguments are literals here (standard quoting: this
-  // connection has standard_conforming_strings on, PostgreSQL's default).
-  // Without, EXPLAIN of the text with the parameters is the plan an unnamed
-  // statement gets.
+namespace {
+
+// EXPLAIN of `s` with `params` as $1...: with prepared statements, EXPLAIN
+// EXECUTE shows the connection's cached plan of the named statement. A
+// utility statement takes no parameters, so EXECUTE's arguments are
+// literals here (standard quoting: this connection has
+// standard_conforming_strings on, PostgreSQL's default). Without, EXPLAIN of
+// the text with the parameters is the plan an unnamed statement gets.
+std::vector<std::string> Explain(Tx& tx, const Statement& s, std::vector<std::string> params,
+                                 bool prepared) {
   std::string sql;
   if (prepared) {
-    sql = std::string("EXPLAIN EXECUTE ") + kReadCandidates.name + "(";
+    sql = std::string("EXPLAIN EXECUTE ") + s.name + "(";
     for (std::size_t i = 0; i < params.size(); ++i) {
       std::string quoted = "'";
       for (char c : params[i]) quoted += c == '\'' ? std::string("''") : std::string(1, c);
       sql += (i > 0 ? ", " : "") + quoted + "'";
     }
     sql += ")";
+    params.clear();
   } else {
-    sql = std::string("EXPLAIN ") + kReadCandidates.sql;
+    sql = std::string("EXPLAIN ") + s.sql;
   }
-  const Statement explain{nullptr, sql.c_str()};
-  const Rows rows = prepared ? tx.Exec(explain)
-                             : tx.Exec(explain, params[0], params[1], params[2], params[3],
-                                       params[4], params[5], params[6], params[7]);
   std::vector<std::string> lines;
-  for (const auto& row : rows) lines.push_back(row[0].as<std::string>());
+  for (const auto& row : tx.ExecWith(Statement{nullptr, sql.c_str()}, std::move(params))) {
+    lines.push_back(row[0].as<std::string>());
+  }
   return lines;
+}
+
+}  // namespace
+
+std::vector<std::string> ExplainCandidateRead(Tx& tx, std::span<const Identifier> values,
+                                              std::span<const std::int64_t> keys,
+                                              const Model& model, bool prepared) {
+  const CandidateParams p = ParamsOf(values, model);
+  return Explain(
+      tx, kReadCandidates,
+      {TextArray(p.types[0]), TextArray(p.texts[0]), Ints(p.caps[0]), TextArray(p.types[1]),
+       TextArray(p.texts[1]), Ints(p.caps[1]), Ints(keys), std::to_string(model.key_cap)},
+      prepared);
+}
+
+std::vector<std::string> ExplainReceiptRead(Tx& tx, std::int64_t job,
+                                            std::span<const std::int64_t> items, bool prepared) {
+  return Explain(tx, kReadReceipts, {std::to_string(job), Ints(items)}, prepared);
 }
 
 CandidateRead ReadCandidates(Tx& tx, std::span<const Identifier> values,

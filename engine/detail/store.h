@@ -88,6 +88,11 @@ std::vector<std::string> ExplainCandidateRead(Tx& tx, std::span<const Identifier
                                               std::span<const std::int64_t> keys,
                                               const Model& model, bool prepared);
 
+// EXPLAIN of the batch receipts' read (engine/upsert.cc) of `items` of
+// `job`, as ExplainCandidateRead.
+std::vector<std::string> ExplainReceiptRead(Tx& tx, std::int64_t job,
+                                            std::span<const std::int64_t> items, bool prepared);
+
 // Row-locks the persons `ids` (ascending); returns the ids that still exist.
 // No ids: no statement (as ReadPersons).
 std::vector<std::int64_t> LockPersons(Tx& tx, std::span<const std::int64_t> ids);

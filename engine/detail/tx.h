@@ -83,6 +83,12 @@ class Tx {
     return Send(false);
   }
 
+  // Exec with the text parameters `params`, however many.
+  Rows ExecWith(const Statement& s, std::vector<std::string> params) {
+    Queue(s, std::move(params));
+    return Send(false);
+  }
+
   // Queues `s`, whose rows nobody reads, for the next message.
   template <typename... Args>
   void Defer(const Statement& s, Args&&... args) {

@@ -3,7 +3,8 @@
 // the indexes, as EXPLAIN of its cached plan on one of the engine's own
 // connections shows; with the engine's statistics switched off the same
 // load leaves it scanning the tables, which is what makes such an import
-// slow down with every record it writes. Autovacuum is switched off on the
+// slow down with every record it writes. The same holds for the read of a
+// batch's receipts. Autovacuum is switched off on the
 // test's tables, so that only the engine analyzes them. Nothing is timed.
 #include <catch2/catch.hpp>
 
@@ -42,12 +43,20 @@ Record NewPerson(std::int64_t i) {
   return r;
 }
 
-// Loads records [0, n) through BatchUpsert in chunks of 500, one caller.
-void Load(Engine& engine, std::int64_t n) {
-  for (std::int64_t first = 0; first < n; first += 500) {
+// The job of the load's receipts, as `idres import` sends them.
+constexpr std::int64_t kJob = 7;
+
+// Loads records [from, n) through BatchUpsert in chunks of 500, one caller,
+// each record with its receipt (job kJob, item i).
+void Load(Engine& engine, std::int64_t from, std::int64_t n) {
+  for (std::int64_t first = from; first < n; first += 500) {
     std::vector<Record> chunk;
-    for (std::int64_t i = first; i < std::min(n, first + 500); ++i) chunk.push_back(NewPerson(i));
-    for (const UpsertResult& r : engine.BatchUpsert(chunk)) REQUIRE(r.ok());
+    BatchReceipt receipt{kJob, {}};
+    for (std::int64_t i = first; i < std::min(n, first + 500); ++i) {
+      chunk.push_back(NewPerson(i));
+      receipt.items.push_back(i);
+    }
+    for (const UpsertResult& r : engine.BatchUpsert(chunk, receipt)) REQUIRE(r.ok());
   }
 }
 
@@ -68,16 +77,35 @@ std::string CandidatePlan(Engine& engine, std::int64_t i) {
   return text;
 }
 
+// The plan of the read of a next chunk's receipts, on an engine connection.
+std::string ReceiptPlan(Engine& engine, std::int64_t first) {
+  std::vector<std::int64_t> items;
+  for (std::int64_t i = first; i < first + 500; ++i) items.push_back(i);
+  std::string text;
+  for (const std::string& line : EngineTesting::ExplainReceiptRead(engine, kJob, items))
+    text += line + "\n";
+  return text;
+}
+
+// An engine on `db` with its statistics on or off, after a first chunk of
+// the load. Autovacuum is off on the tables, but analyzes them once now, as
+// it does a store that has just begun (it wakes once a minute): that plans
+// the receipts' read for a table of one chunk.
 std::unique_ptr<Engine> EngineOn(const TestDatabase& db, bool skip_statistics) {
   db.Exec(
       "ALTER TABLE persons SET (autovacuum_enabled = off);"
       "ALTER TABLE identifiers SET (autovacuum_enabled = off);"
       "ALTER TABLE match_keys SET (autovacuum_enabled = off);"
-      "ALTER TABLE records SET (autovacuum_enabled = off)");
+      "ALTER TABLE records SET (autovacuum_enabled = off);"
+      "ALTER TABLE import_receipts SET (autovacuum_enabled = off)");
   EngineSeams seams;
   seams.skip_statistics = skip_statistics;
   // One connection: the plan EXPLAIN shows is the one every chunk used.
-  return EngineTesting::Make(testing::OptionsFor(db, 1), std::move(seams));
+  auto engine = EngineTesting::Make(testing::OptionsFor(db, 1), std::move(seams));
+  Load(*engine, 0, 500);
+  EngineTesting::SettleStatistics(*engine);
+  db.Exec("ANALYZE import_receipts");
+  return engine;
 }
 
 bool Scans(const std::string& plan, const std::string& table) {
@@ -88,7 +116,7 @@ TEST_CASE("after a first import into a fresh store the candidate read probes the
           "[pg][statistics]") {
   TestDatabase db;
   auto engine = EngineOn(db, false);
-  Load(*engine, 20000);
+  Load(*engine, 500, 20000);
   CHECK(EngineTesting::SettleStatistics(*engine) >= 1);
   const std::string plan = CandidatePlan(*engine, 123);
   INFO(plan);
@@ -96,6 +124,9 @@ TEST_CASE("after a first import into a fresh store the candidate read probes the
   CHECK_FALSE(Scans(plan, "identifiers"));
   CHECK(plan.find("on match_keys") != std::string::npos);
   CHECK(plan.find("on identifiers") != std::string::npos);
+  const std::string receipts = ReceiptPlan(*engine, 20000);
+  INFO(receipts);
+  CHECK_FALSE(Scans(receipts, "import_receipts"));
 }
 
 // The same load without the engine's statistics: the plan made on the
@@ -104,11 +135,14 @@ TEST_CASE("without the engine's statistics the candidate read keeps scanning a g
           "[pg][statistics]") {
   TestDatabase db;
   auto engine = EngineOn(db, true);
-  Load(*engine, 2000);
+  Load(*engine, 500, 2000);
   CHECK(EngineTesting::SettleStatistics(*engine) == 0);
   const std::string plan = CandidatePlan(*engine, 123);
   INFO(plan);
   CHECK(Scans(plan, "match_keys"));
+  const std::string receipts = ReceiptPlan(*engine, 2000);
+  INFO(receipts);
+  CHECK(Scans(receipts, "import_receipts"));
 }
 
 }  // namespace
