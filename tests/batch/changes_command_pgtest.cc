@@ -16,6 +16,7 @@
 #include "tests/api/server_process.h"
 #include "tests/batch/temp_dir.h"
 #include "tests/support/idres_process.h"
+#include "tests/support/records.h"
 #include "tests/support/test_db.h"
 
 namespace idres::testing {
@@ -47,19 +48,13 @@ std::unique_ptr<Engine> OpenEngine(const TestDatabase& db) {
   return std::make_unique<Engine>(std::move(o));
 }
 
-Record Email(const std::string& email) {
-  Record r;
-  r.identifiers.push_back({"email", email});
-  return r;
-}
-
 // Four changes: a created, b created, b merged into a, a updated. Their ids.
 std::pair<std::int64_t, std::int64_t> MakeChanges(Engine& engine) {
-  const std::int64_t a = engine.Upsert(Email("a@x.org")).person_id;
+  const std::int64_t a = engine.Upsert(EmailRecord("a@x.org")).person_id;
   Record b;
   b.identifiers.push_back({"cookie", "k"});
   const std::int64_t b_id = engine.Upsert(b).person_id;
-  Record both = Email("a@x.org");
+  Record both = EmailRecord("a@x.org");
   both.identifiers.push_back({"cookie", "k"});
   REQUIRE(engine.Upsert(both).outcome == Outcome::kMerged);
   return {a, b_id};
@@ -133,7 +128,7 @@ TEST_CASE("idres changes --follow prints new changes once as they come and stops
   {
     ChildProcess follower(Changes({"--follow", "--poll-ms", "20", "--database-url", db.url()}),
                           dir.File("first"));
-    REQUIRE(engine->Upsert(Email("one@x.org")).ok());
+    REQUIRE(engine->Upsert(EmailRecord("one@x.org")).ok());
     AwaitLines(follower, 1);
     MakeChanges(*engine);
     AwaitLines(follower, 5);
@@ -144,11 +139,11 @@ TEST_CASE("idres changes --follow prints new changes once as they come and stops
   }
   // Written while nobody followed; a new follower goes on after the last
   // position the first one printed.
-  REQUIRE(engine->Upsert(Email("two@x.org")).ok());
+  REQUIRE(engine->Upsert(EmailRecord("two@x.org")).ok());
   ChildProcess again(Changes({"--follow", "--poll-ms", "20", "--after", std::to_string(last),
                               "--database-url", db.url()}),
                      dir.File("again"));
-  REQUIRE(engine->Upsert(Email("three@x.org")).ok());
+  REQUIRE(engine->Upsert(EmailRecord("three@x.org")).ok());
   AwaitLines(again, 2);
   again.Signal(SIGINT);
   CHECK(again.Wait() == 0);

@@ -13,16 +13,11 @@
 #include "client/grpc_client.h"
 #include "tests/api/held_key.h"
 #include "tests/api/server_process.h"
+#include "tests/support/records.h"
 #include "tests/support/test_db.h"
 
 namespace idres::testing {
 namespace {
-
-Record Email(const std::string& value) {
-  Record record;
-  record.identifiers = {{"email", value}};
-  return record;
-}
 
 // Until the call waits for the held key.
 void WaitForWaiter(const TestDatabase& db) {
@@ -40,7 +35,7 @@ TEST_CASE("SIGTERM lets a gRPC call in flight finish, then the server exits 0", 
   std::optional<HeldKey> held(std::in_place, db, "email", "inflight@x.org");
   client::GrpcClient grpc(server.grpc_target());
   auto in_flight =
-      std::async(std::launch::async, [&] { return grpc.Upsert(Email("inflight@x.org")); });
+      std::async(std::launch::async, [&] { return grpc.Upsert(EmailRecord("inflight@x.org")); });
   WaitForWaiter(db);
   server.Signal(SIGTERM);
   for (int i = 0; i < 1200 && server.Log().find("stopping") == std::string::npos; ++i) {
@@ -66,7 +61,7 @@ TEST_CASE("A gRPC call stuck past the shutdown bound is abandoned: exit 1, nothi
   client::GrpcClient grpc(server.grpc_target());
   auto stuck = std::async(std::launch::async, [&] {
     try {
-      grpc.Upsert(Email("stuck@x.org"));
+      grpc.Upsert(EmailRecord("stuck@x.org"));
       return true;
     } catch (const std::exception&) {
       return false;  // cancelled, or the connection closed without an answer
