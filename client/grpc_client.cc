@@ -2,7 +2,9 @@
 
 #include <grpcpp/grpcpp.h>
 
+#include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "api/idres/v1/identity.grpc.pb.h"
 #include "api/service/proto_mapping.h"
@@ -40,32 +42,45 @@ UpsertResult ResultOf(const v1::BatchUpsertResult& r) {
   ThrowStatus(code.value_or(api::Code::kUnknown), status.error_message());
 }
 
+// A stub on a channel with a connection of its own, as a separate client
+// has: channels to one target would otherwise share one.
+std::unique_ptr<v1::IdentityService::Stub> OwnStub(const std::string& target,
+                                                   const GrpcClientOptions& options) {
+  auto credentials = grpc::InsecureChannelCredentials();
+  if (options.tls) {
+    grpc::SslCredentialsOptions ssl;
+    ssl.pem_root_certs = options.root_pem;
+    credentials = grpc::SslCredentials(ssl);
+  }
+  grpc::ChannelArguments arguments;
+  arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+  return v1::IdentityService::NewStub(grpc::CreateCustomChannel(target, credentials, arguments));
+}
+
+void Prepare(grpc::ClientContext& context, const GrpcClientOptions& options) {
+  if (!options.token.empty()) context.AddMetadata("authorization", "Bearer " + options.token);
+}
+
+// One call of GrpcUpserts: what gRPC fills in while it is in flight.
+struct UpsertCall {
+  int slot = 0;
+  grpc::ClientContext context;
+  v1::UpsertResponse response;
+  grpc::Status status;
+  std::unique_ptr<grpc::ClientAsyncResponseReader<v1::UpsertResponse>> reader;
+};
+
 }  // namespace
 
 struct GrpcClient::Impl {
   GrpcClientOptions options;
   std::unique_ptr<v1::IdentityService::Stub> stub;
-
-  void Prepare(grpc::ClientContext& context) const {
-    if (!options.token.empty()) context.AddMetadata("authorization", "Bearer " + options.token);
-  }
 };
 
 GrpcClient::GrpcClient(const std::string& target, GrpcClientOptions options)
     : impl_(std::make_unique<Impl>()) {
   impl_->options = std::move(options);
-  auto credentials = grpc::InsecureChannelCredentials();
-  if (impl_->options.tls) {
-    grpc::SslCredentialsOptions ssl;
-    ssl.pem_root_certs = impl_->options.root_pem;
-    credentials = grpc::SslCredentials(ssl);
-  }
-  grpc::ChannelArguments arguments;
-  // A connection of its own, as a separate client has: channels to one
-  // target would otherwise share one.
-  arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
-  impl_->stub =
-      v1::IdentityService::NewStub(grpc::CreateCustomChannel(target, credentials, arguments));
+  impl_->stub = OwnStub(target, impl_->options);
 }
 
 GrpcClient::~GrpcClient() = default;
@@ -73,7 +88,7 @@ GrpcClient::~GrpcClient() = default;
 StoreStats GrpcClient::Stats() {
   v1::StatsResponse response;
   grpc::ClientContext context;
-  impl_->Prepare(context);
+  Prepare(context, impl_->options);
   const grpc::Status status = impl_->stub->Stats(&context, v1::StatsRequest{}, &response);
   if (!status.ok()) Throw(status);
   StoreStats stats;
@@ -88,7 +103,7 @@ UpsertResult GrpcClient::Upsert(const Record& record) {
   api::FillRecord(record, *request.mutable_record());
   v1::UpsertResponse response;
   grpc::ClientContext context;
-  impl_->Prepare(context);
+  Prepare(context, impl_->options);
   const grpc::Status status = impl_->stub->Upsert(&context, request, &response);
   if (!status.ok()) Throw(status);
   UpsertResult result;
@@ -103,7 +118,7 @@ UpsertResult GrpcClient::Upsert(const Record& record) {
 void GrpcClient::UpsertStream(std::span<const Record> records, std::optional<std::int64_t> job,
                               std::int64_t first_item, std::vector<UpsertResult>& answered) {
   grpc::ClientContext context;
-  impl_->Prepare(context);
+  Prepare(context, impl_->options);
   auto stream = impl_->stub->UpsertStream(&context);
   // The writer runs beside the reader: gRPC's flow control holds it when the
   // server reads no further.
@@ -124,6 +139,61 @@ void GrpcClient::UpsertStream(std::span<const Record> records, std::optional<std
   writer.join();
   const grpc::Status status = stream->Finish();
   if (!status.ok()) Throw(status);
+}
+
+struct GrpcUpserts::Impl {
+  GrpcClientOptions options;
+  std::vector<std::unique_ptr<v1::IdentityService::Stub>> stubs;  // one per slot
+  grpc::CompletionQueue queue;
+  int in_flight = 0;
+};
+
+GrpcUpserts::GrpcUpserts(const std::string& target, int slots, GrpcClientOptions options)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->options = std::move(options);
+  for (int s = 0; s < slots; ++s) impl_->stubs.push_back(OwnStub(target, impl_->options));
+}
+
+GrpcUpserts::~GrpcUpserts() {
+  while (impl_->in_flight > 0) Next();
+  impl_->queue.Shutdown();
+  void* tag = nullptr;
+  bool ok = false;
+  while (impl_->queue.Next(&tag, &ok)) {
+  }
+}
+
+void GrpcUpserts::Start(int slot, const Record& record) {
+  auto call = std::make_unique<UpsertCall>();
+  call->slot = slot;
+  Prepare(call->context, impl_->options);
+  v1::UpsertRequest request;
+  api::FillRecord(record, *request.mutable_record());
+  call->reader = impl_->stubs.at(static_cast<std::size_t>(slot))
+                     ->PrepareAsyncUpsert(&call->context, request, &impl_->queue);
+  call->reader->StartCall();
+  UpsertCall* tag = call.release();  // Next() takes it back
+  tag->reader->Finish(&tag->response, &tag->status, tag);
+  ++impl_->in_flight;
+}
+
+GrpcUpserts::Answer GrpcUpserts::Next() {
+  void* tag = nullptr;
+  bool ok = false;
+  if (impl_->in_flight == 0 || !impl_->queue.Next(&tag, &ok)) {
+    throw std::logic_error("GrpcUpserts::Next with no call in flight");
+  }
+  --impl_->in_flight;
+  std::unique_ptr<UpsertCall> call(static_cast<UpsertCall*>(tag));
+  Answer answer;
+  answer.slot = call->slot;
+  if (!ok) {
+    answer.error = "the call ended before its answer";
+  } else if (!call->status.ok()) {
+    answer.error = std::to_string(static_cast<int>(call->status.error_code())) + ": " +
+                   call->status.error_message();
+  }
+  return answer;
 }
 
 }  // namespace idres::client

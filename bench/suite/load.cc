@@ -74,6 +74,37 @@ LoadResult RunClosedLoop(const LoadOptions& options, const Op& op) {
   return result;
 }
 
+LoadResult RunAsyncLoop(const LoadOptions& options, const StartOp& start, const NextOutcome& next) {
+  LoadResult result;
+  result.latencies_ms.reserve(65536);
+  std::vector<Clock::time_point> began(options.clients);
+  std::int64_t next_seq = 0;
+  int in_flight = 0;
+  const Clock::time_point t0 = Clock::now();
+  const auto deadline = t0 + std::chrono::duration_cast<Clock::duration>(options.duration);
+  const auto begin = [&](int c) {
+    if (next_seq >= options.max_ops || Clock::now() >= deadline) return;
+    began[c] = Clock::now();
+    start(c, next_seq++);
+    ++in_flight;
+  };
+  for (int c = 0; c < options.clients; ++c) begin(c);
+  while (in_flight > 0) {
+    auto [c, outcome] = next();
+    --in_flight;
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - began[c]).count();
+    if (outcome.ok) {
+      ++result.ok;
+      result.latencies_ms.push_back(ms);
+    } else if (result.errors++ == 0) {
+      result.first_error = outcome.error;
+    }
+    begin(c);
+  }
+  result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return result;
+}
+
 void SetLatencies(RunResult& r, std::vector<double>& latencies_ms) {
   r.p50_ms = Quantile(latencies_ms, 0.50);
   r.p95_ms = Quantile(latencies_ms, 0.95);

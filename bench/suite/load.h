@@ -12,6 +12,7 @@
 #include <functional>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench/suite/results.h"
@@ -42,6 +43,13 @@ struct LoadResult {
 
 // Runs the closed loop described in the file comment.
 LoadResult RunClosedLoop(const LoadOptions& options, const Op& op);
+
+// The same closed loop from one thread over an asynchronous client:
+// `start(client, seq)` begins an operation for `client`, `next()` waits for
+// one to end and says whose it was and how it went.
+using StartOp = std::function<void(int client, std::int64_t seq)>;
+using NextOutcome = std::function<std::pair<int, OpOutcome>()>;
+LoadResult RunAsyncLoop(const LoadOptions& options, const StartOp& start, const NextOutcome& next);
 
 // Sets r's p50, p95 and p99 from latencies in milliseconds. Sorts them.
 void SetLatencies(RunResult& r, std::vector<double>& latencies_ms);

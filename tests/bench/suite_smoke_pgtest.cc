@@ -95,6 +95,7 @@ TEST_CASE("a quick run of (a)-(d) puts idres, naive and pgbench side by side", "
     INFO("scenario " << s);
     CHECK(Find(run, "scenario", s, "idres", "in-process") != nullptr);
     CHECK(Find(run, "scenario", s, "naive", "in-process") != nullptr);
+    CHECK(Find(run, "scenario", s, "idres", "grpc") != nullptr);  // its store checked above
     const auto* pgbench = Find(run, "scenario", s, "pgbench", "sql");
     REQUIRE(pgbench != nullptr);
     CHECK((*pgbench)["store"]["ok"].get<bool>());
