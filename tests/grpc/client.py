@@ -166,17 +166,25 @@ def main():
     commands = {"unary": unary, "deadline": deadline, "health": health,
                 "reflection": workload.reflection, "stream": workload.stream,
                 "watch": workload.watch}
+    code = 0
     try:
         if args.command in ("reflection", "stream", "watch"):
-            commands[args.command](args, channel(args), pb, rpc)
+            with channel(args) as ch:
+                commands[args.command](args, ch, pb, rpc)
         else:
             commands[args.command](args)
     except workload.CheckFailed as e:
         print("check failed: %s" % e, file=sys.stderr)
-        sys.exit(1)
+        code = 1
     except workload.Cut as e:
         print("stream cut: %s" % e, file=sys.stderr)
-        sys.exit(3)
+        code = 3
+    # grpcio's objects left to the interpreter's shutdown can deadlock it
+    # (seen after a stream cut by kill -9: the exit hung in a finalizer's
+    # lock): flush and leave without the shutdown.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":
