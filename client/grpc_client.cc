@@ -37,9 +37,13 @@ UpsertResult ResultOf(const v1::BatchUpsertResult& r) {
   return result;
 }
 
+// The service's code of a gRPC status (gRPC's numbers are the service's).
+api::Code CodeOf(const grpc::Status& status) {
+  return api::CodeNumbered(static_cast<int>(status.error_code())).value_or(api::Code::kUnknown);
+}
+
 [[noreturn]] void Throw(const grpc::Status& status) {
-  const auto code = api::CodeNumbered(static_cast<int>(status.error_code()));
-  ThrowStatus(code.value_or(api::Code::kUnknown), status.error_message());
+  ThrowStatus(CodeOf(status), status.error_message());
 }
 
 // A stub on a channel with a connection of its own, as a separate client
@@ -190,8 +194,8 @@ GrpcUpserts::Answer GrpcUpserts::Next() {
   if (!ok) {
     answer.error = "the call ended before its answer";
   } else if (!call->status.ok()) {
-    answer.error = std::to_string(static_cast<int>(call->status.error_code())) + ": " +
-                   call->status.error_message();
+    answer.error =
+        std::string(api::CodeName(CodeOf(call->status))) + ": " + call->status.error_message();
   }
   return answer;
 }

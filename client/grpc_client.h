@@ -70,7 +70,8 @@ class GrpcUpserts {
   // at a time.
   void Start(int slot, const Record& record);
 
-  // An answered call: its slot, and the error (empty when it succeeded).
+  // An answered call: its slot, and the error (empty when it succeeded) as
+  // GrpcClient's thrown error would say it ("unauthenticated: ...").
   struct Answer {
     int slot = 0;
     std::string error;

@@ -7,6 +7,7 @@ naming the first that did not, 3 when a stream was cut (the server killed).
 import argparse
 import os
 import sys
+import traceback
 
 import grpc
 
@@ -179,6 +180,9 @@ def main():
     except workload.Cut as e:
         print("stream cut: %s" % e, file=sys.stderr)
         code = 3
+    except Exception:  # what Python would print and exit with, without its shutdown
+        traceback.print_exc()
+        code = 1
     # grpcio's objects left to the interpreter's shutdown can deadlock it
     # (seen after a stream cut by kill -9: the exit hung in a finalizer's
     # lock): flush and leave without the shutdown.

@@ -46,7 +46,7 @@ TEST_CASE("GrpcUpserts answers a refused call with its gRPC code and writes noth
   calls.Start(0, EmailRecord("refused@x.org"));
   const client::GrpcUpserts::Answer answer = calls.Next();
   CHECK(answer.slot == 0);
-  CHECK_THAT(answer.error, Catch::StartsWith("16: "));  // UNAUTHENTICATED
+  CHECK_THAT(answer.error, Catch::StartsWith("unauthenticated: "));
   CHECK(db.Count("SELECT count(*) FROM persons") == 0);
 }
 
