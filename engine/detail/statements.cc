@@ -50,9 +50,11 @@ std::span<const Statement> AllStatements() {
                                        kListPossibleMatchesOf,
                                        kJitOff,
                                        kSynchronousCommit,
-                                       kTryAnalyzeLock,
+                                       kTryRoundLock,
                                        kAnalyzeHotTables,
                                        kRecordsAnalyzed,
+                                       kFoldCounts,
+                                       kDropZeroCounts,
                                        kSetActor,
                                        kWriteAudit,
                                        kReadAudit};

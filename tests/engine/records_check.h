@@ -1,7 +1,8 @@
 // StoreInconsistency: the invariants of a store that keeps records
 // (docs/design.md, "Records, judgements and the change feed"), checked in SQL:
 // every live person's identifiers are exactly the union of its records'
-// values, and every live person has a record.
+// values, every live person has a record, and every value's count is the
+// number of persons holding it.
 #pragma once
 
 #include <string>
