@@ -11,40 +11,6 @@
 
 SET check_function_bodies = false;
 
-CREATE FUNCTION idres_count_deleted() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  INSERT INTO value_count_deltas (h, d)
-  SELECT idres_value_hash(type, value), -count(*) FROM old_rows GROUP BY 1;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION idres_count_inserted() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  INSERT INTO value_count_deltas (h, d)
-  SELECT idres_value_hash(type, value), count(*) FROM new_rows GROUP BY 1;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION idres_count_updated() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  INSERT INTO value_count_deltas (h, d)
-  SELECT h, sum(d) FROM (
-    SELECT idres_value_hash(type, value) AS h, -1 AS d FROM old_rows
-    UNION ALL SELECT idres_value_hash(type, value), 1 FROM new_rows) c
-  GROUP BY h HAVING sum(d) <> 0;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION idres_value_hash(type text, value text) RETURNS bigint
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN hashtextextended((((type || chr(31)) || value) COLLATE "C"), (0)::bigint);
-
 CREATE TABLE audit_log (
     seq bigint NOT NULL,
     at timestamp with time zone DEFAULT now() NOT NULL,
@@ -231,19 +197,6 @@ CREATE TABLE stream_positions (
     updated_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );
 
-CREATE TABLE value_count_deltas (
-    h bigint NOT NULL,
-    d integer NOT NULL
-)
-WITH (vacuum_truncate='false');
-
-CREATE TABLE value_counts (
-    h bigint NOT NULL,
-    n bigint NOT NULL,
-    CONSTRAINT value_counts_n_check CHECK ((n >= 0))
-)
-WITH (fillfactor='70');
-
 ALTER TABLE ONLY audit_log
     ADD CONSTRAINT audit_log_pkey PRIMARY KEY (seq);
 
@@ -295,9 +248,6 @@ ALTER TABLE ONLY removed_persons
 ALTER TABLE ONLY stream_positions
     ADD CONSTRAINT stream_positions_pkey PRIMARY KEY (consumer_group, topic, partition);
 
-ALTER TABLE ONLY value_counts
-    ADD CONSTRAINT value_counts_pkey PRIMARY KEY (h);
-
 CREATE INDEX audit_log_at ON audit_log USING btree (at);
 
 CREATE INDEX changes_unnumbered ON changes USING btree (seq) WHERE ("position" IS NULL);
@@ -319,14 +269,6 @@ CREATE INDEX possible_matches_b ON possible_matches USING btree (person_b);
 CREATE INDEX possible_matches_order ON possible_matches USING btree (score DESC, person_a, person_b);
 
 CREATE INDEX records_person ON records USING btree (person_id);
-
-CREATE INDEX value_count_deltas_h ON value_count_deltas USING btree (h);
-
-CREATE TRIGGER identifiers_count_deleted AFTER DELETE ON identifiers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION idres_count_deleted();
-
-CREATE TRIGGER identifiers_count_inserted AFTER INSERT ON identifiers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION idres_count_inserted();
-
-CREATE TRIGGER identifiers_count_updated AFTER UPDATE ON identifiers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION idres_count_updated();
 
 ALTER TABLE ONLY identifiers
     ADD CONSTRAINT identifiers_person_id_fkey FOREIGN KEY (person_id) REFERENCES persons(id);

@@ -188,13 +188,6 @@ std::int64_t EngineTesting::SettleStatistics(Engine& engine) {
   return engine.impl_->stats->rounds();
 }
 
-bool EngineTesting::FoldCounts(Engine& engine) {
-  if (!engine.impl_->stats) return false;
-  engine.impl_->stats->FoldSoon();
-  engine.impl_->stats->Settle();
-  return true;
-}
-
 std::vector<std::string> EngineTesting::ExplainCandidateRead(Engine& engine,
                                                              std::span<const Identifier> values,
                                                              std::span<const std::int64_t> keys) {

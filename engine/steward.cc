@@ -96,8 +96,6 @@ std::optional<ErasedPerson> Engine::ForgetPerson(std::int64_t id, const Deadline
       },
       deadline);
   if (!done) return std::nullopt;
-  // The erased values' counts go with the next fold; ask for it now.
-  if (impl_->stats) impl_->stats->FoldSoon();
   return out;
 }
 

@@ -46,11 +46,6 @@ class EngineTesting {
   // it wrote (no ANALYZE due or running); how many rounds analyzed so far.
   static std::int64_t SettleStatistics(Engine& engine);
 
-  // Folds the value counts' deltas now (docs/design.md, "The count of a
-  // value's holders") and returns once the round is done; false when the
-  // engine keeps no statistics (skip_statistics), which folds nothing.
-  static bool FoldCounts(Engine& engine);
-
   // EXPLAIN of the candidate read (step 4) for `values` and blocking keys
   // `keys`, as one of the engine's own connections would run it: with
   // prepared statements, its cached generic plan. One line per row.

@@ -50,11 +50,9 @@ std::span<const Statement> AllStatements() {
                                        kListPossibleMatchesOf,
                                        kJitOff,
                                        kSynchronousCommit,
-                                       kTryRoundLock,
+                                       kTryAnalyzeLock,
                                        kAnalyzeHotTables,
                                        kRecordsAnalyzed,
-                                       kFoldCounts,
-                                       kDropZeroCounts,
                                        kSetActor,
                                        kWriteAudit,
                                        kReadAudit};

@@ -97,23 +97,19 @@ inline constexpr Statement kLockKeys{
 // the records could be, and how common their values are. Rows (kind, ord,
 // n): 'h' a person holding the strong or exclusive value $1[ord]/$2[ord],
 // at most $3[ord] + 1 of them (more: the value is generic, the caller drops
-// them); 'n' how many persons hold the other value $4[ord]/$5[ord] (its
-// folded count plus its deltas: docs/design.md, "The count of a value's
-// holders"), at most $6[ord] + 1; 'k' a person holding the blocking key
-// $7[ord], at most $8 + 1 per key. Every probe is bounded (a count is one
-// row and the deltas since the last fold), and nothing is written: no
-// counter row to wait on.
+// them); 'n' how many persons hold the other value $4[ord]/$5[ord], counted
+// to at most $6[ord] + 1; 'k' a person holding the blocking key $7[ord], at
+// most $8 + 1 per key. Every probe is bounded, so a common value costs no
+// more than its cap, and nothing is written: no counter row to wait on.
 inline constexpr Statement kReadCandidates{
     "idres_read_candidates",
     "SELECT 'h', r.ord, h.person_id"
     " FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS r(type, value, cap, ord)"
     " CROSS JOIN LATERAL (SELECT i.person_id FROM identifiers i"
     "  WHERE i.type = r.type AND i.value = r.value LIMIT r.cap + 1) h"
-    " UNION ALL SELECT 'n', r.ord, LEAST(r.cap + 1,"
-    "  COALESCE((SELECT c.n FROM value_counts c WHERE c.h = v.h), 0)"
-    "  + COALESCE((SELECT sum(d.d) FROM value_count_deltas d WHERE d.h = v.h), 0))"
+    " UNION ALL SELECT 'n', r.ord, (SELECT count(*) FROM (SELECT 1 FROM identifiers i"
+    "  WHERE i.type = r.type AND i.value = r.value LIMIT r.cap + 1) s)"
     " FROM unnest($4::text[], $5::text[], $6::int[]) WITH ORDINALITY AS r(type, value, cap, ord)"
-    " CROSS JOIN LATERAL (SELECT idres_value_hash(r.type, r.value) AS h) v"
     " UNION ALL SELECT 'k', r.ord, m.person_id"
     " FROM unnest($7::bigint[]) WITH ORDINALITY AS r(key, ord)"
     " CROSS JOIN LATERAL (SELECT m.person_id FROM match_keys m WHERE m.key = r.key"
@@ -672,41 +668,19 @@ inline constexpr Statement kReadChangesBySeq{
     "SELECT seq, person_id, kind, other_id, " IDRES_SQL_MICROS(
         "changed_at") " FROM changes WHERE seq > $1 ORDER BY seq LIMIT $2"};
 
-// The keeper's rounds (engine/detail/stats_keeper.h): one process at a
-// time analyzes or folds ($1: LockKey("idres", "analyze") or
-// LockKey("idres", "fold"); false: another one is).
-inline constexpr Statement kTryRoundLock{"idres_try_round_lock",
-                                         "SELECT pg_try_advisory_xact_lock($1)"};
-
-// Planner statistics: the hot tables analyzed (those every chunk reads, and
-// merges, read at every merge); the records table's rows as the analysis
+// Planner statistics (engine/detail/stats_keeper.h): one process at a
+// time analyzes ($1: LockKey("idres", "analyze"); false: another one is);
+// the hot tables analyzed (those every chunk reads, and merges, read at
+// every merge); the records table's rows as the analysis
 // counted them (bigint: reltuples is a float, -1 before any analysis).
+inline constexpr Statement kTryAnalyzeLock{"idres_try_analyze_lock",
+                                           "SELECT pg_try_advisory_xact_lock($1)"};
 inline constexpr Statement kAnalyzeHotTables{
     "idres_analyze_hot_tables",
-    "ANALYZE persons, identifiers, match_keys, records, import_receipts, merges, value_counts,"
-    " value_count_deltas"};
+    "ANALYZE persons, identifiers, match_keys, records, import_receipts, merges"};
 inline constexpr Statement kRecordsAnalyzed{
     "idres_records_analyzed",
     "SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = 'records'::regclass"};
-
-// A fold (docs/design.md, "The count of a value's holders"): every delta
-// committed before the statement's snapshot, summed per hash into
-// value_counts: added to a count there, a new count otherwise (only the
-// folder writes value_counts, so no other insert can meet it; not ON
-// CONFLICT, whose proposed row of a negative sum the CHECK would refuse).
-// One row: the hashes changed, and those whose count reached 0 (a
-// bigint[]), which kDropZeroCounts deletes in the same transaction.
-inline constexpr Statement kFoldCounts{
-    "idres_fold_counts",
-    "WITH gone AS (DELETE FROM value_count_deltas RETURNING h, d),"
-    " s AS (SELECT h, sum(d) AS d FROM gone GROUP BY h HAVING sum(d) <> 0),"
-    " up AS (UPDATE value_counts c SET n = c.n + s.d FROM s WHERE c.h = s.h RETURNING c.h, c.n),"
-    " ins AS (INSERT INTO value_counts (h, n) SELECT h, d FROM s"
-    "  WHERE NOT EXISTS (SELECT 1 FROM up WHERE up.h = s.h))"
-    " SELECT (SELECT count(*) FROM s),"
-    " COALESCE((SELECT array_agg(h) FROM up WHERE n = 0), '{}')"};
-inline constexpr Statement kDropZeroCounts{
-    "idres_drop_zero_counts", "DELETE FROM value_counts WHERE h = ANY($1::bigint[]) AND n = 0"};
 
 inline constexpr Statement kPing{"idres_ping", "SELECT 1"};
 

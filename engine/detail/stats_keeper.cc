@@ -30,35 +30,24 @@ StatsKeeper::~StatsKeeper() {
   thread_.join();
 }
 
-bool StatsKeeper::AnalyzeDue() const {
+bool StatsKeeper::Due() const {
   const double grown = options_.growth * static_cast<double>(baseline_);
   return static_cast<double>(written_) >= std::max(static_cast<double>(options_.min_rows), grown);
 }
-
-bool StatsKeeper::FoldDue() const { return fold_asked_ || unfolded_ >= options_.fold_rows; }
 
 void StatsKeeper::Wrote(std::int64_t records) {
   bool due = false;
   {
     MutexLock lock(&mu_);
     written_ += records;
-    unfolded_ += records;
-    due = !running_ && (AnalyzeDue() || FoldDue());
+    due = !running_ && Due();
   }
   if (due) cv_.NotifyAll();
 }
 
-void StatsKeeper::FoldSoon() {
-  {
-    MutexLock lock(&mu_);
-    fold_asked_ = true;
-  }
-  cv_.NotifyAll();
-}
-
 void StatsKeeper::Settle() {
   MutexLock lock(&mu_);
-  while (running_ || ((AnalyzeDue() || FoldDue()) && !stop_)) cv_.Wait(&mu_);
+  while (running_ || (Due() && !stop_)) cv_.Wait(&mu_);
 }
 
 std::int64_t StatsKeeper::rounds() const {
@@ -69,20 +58,7 @@ std::int64_t StatsKeeper::rounds() const {
 void StatsKeeper::Loop() {
   MutexLock lock(&mu_);
   while (!stop_) {
-    if (FoldDue()) {
-      // Asked or not, whatever was written up to here is folded (or, when
-      // the round fails or another process folds, waits fold_rows more).
-      running_ = true;
-      unfolded_ = 0;
-      fold_asked_ = false;
-      lock.Unlock();
-      Fold();
-      lock.Lock();
-      running_ = false;
-      cv_.NotifyAll();
-      continue;
-    }
-    if (!AnalyzeDue()) {
+    if (!Due()) {
       cv_.Wait(&mu_);
       continue;
     }
@@ -110,7 +86,7 @@ std::int64_t StatsKeeper::Analyze() {
   try {
     Pool::Lease lease = pool_.Borrow();
     Tx tx(lease, Timeouts{kRoundLockTimeout, std::nullopt, {}});
-    if (tx.Exec(kTryRoundLock, key)[0][0].as<std::string>() != "t") return -1;
+    if (tx.Exec(kTryAnalyzeLock, key)[0][0].as<std::string>() != "t") return -1;
     tx.Defer(kAnalyzeHotTables);
     const std::int64_t rows = tx.ExecAndCommit(kRecordsAnalyzed)[0][0].as<std::int64_t>();
     spdlog::debug("planner statistics: hot tables analyzed at {} records", rows);
@@ -118,22 +94,6 @@ std::int64_t StatsKeeper::Analyze() {
   } catch (const std::exception& e) {
     spdlog::warn("planner statistics: the tables were not analyzed this round: {}", e.what());
     return -1;
-  }
-}
-
-bool StatsKeeper::Fold() {
-  static const std::int64_t key = LockKey("idres", "fold");
-  try {
-    Pool::Lease lease = pool_.Borrow();
-    Tx tx(lease, Timeouts{kRoundLockTimeout, std::nullopt, {}});
-    if (tx.Exec(kTryRoundLock, key)[0][0].as<std::string>() != "t") return false;
-    const Rows folded = tx.Exec(kFoldCounts);
-    tx.ExecAndCommit(kDropZeroCounts, folded[0][1].as<std::string>());
-    spdlog::debug("value counts: {} values folded", folded[0][0].as<std::int64_t>());
-    return true;
-  } catch (const std::exception& e) {
-    spdlog::warn("value counts: the deltas were not folded this round: {}", e.what());
-    return false;
   }
 }
 

@@ -1,8 +1,7 @@
 // StatsKeeper: keeps the planner's statistics of the store's hot tables
-// (persons, identifiers, match_keys, records, import_receipts, merges,
-// value_counts, value_count_deltas) current while the engine writes
-// (docs/design.md, "Planner statistics follow the store"), and folds the
-// value counts' deltas (docs/design.md, "The count of a value's holders").
+// (persons, identifiers, match_keys, records, import_receipts, merges)
+// current while the engine
+// writes (docs/design.md, "Planner statistics follow the store").
 //
 // A store starts empty, and the engine's statements are planned once per
 // connection (generic plans of prepared statements). Planned on an empty
@@ -26,17 +25,7 @@
 // autovacuum past the round's lock timeout, a lost connection) are logged
 // and the round is tried again after the next min_rows writes.
 //
-// Folding: after every fold_rows records the engine commits, and when asked
-// (FoldSoon: an erasure, so the erased values' hashes leave the store), one
-// transaction moves every committed delta into value_counts and deletes the
-// counts that reach 0. One folder at a time across processes
-// (pg_try_advisory_xact_lock on LockKey("idres", "fold")); a round that
-// misses it or fails is tried again after the next fold_rows records. The
-// counts are exact without any fold (the candidate read sums the deltas):
-// folding only keeps that sum short.
-//
-// Thread-safety: Wrote(), FoldSoon() and Settle() may be called from any
-// thread.
+// Thread-safety: Wrote() and Settle() may be called from any thread.
 // Internal to engine/.
 #pragma once
 
@@ -51,10 +40,9 @@ namespace idres::detail {
 class StatsKeeper {
  public:
   struct Options {
-    std::int64_t min_rows = 200;    // the first ANALYZE, and the least between two
-                                    // (docs/design.md says why so early)
-    double growth = 1.0;            // then each time the records grew by this share
-    std::int64_t fold_rows = 2000;  // records between two folds
+    std::int64_t min_rows = 200;  // the first ANALYZE, and the least between two
+                                  // (docs/design.md says why so early)
+    double growth = 1.0;          // then each time the records grew by this share
   };
 
   StatsKeeper(Pool& pool, Options options);
@@ -65,11 +53,8 @@ class StatsKeeper {
   // `records` were committed; wakes the thread when a round is due. Cheap.
   void Wrote(std::int64_t records) EXCLUDES(mu_);
 
-  // Asks for a fold now, whatever was written.
-  void FoldSoon() EXCLUDES(mu_);
-
-  // Returns once no round is due or running (tests: the statistics and the
-  // folded counts are what the engine leaves them after the writes so far).
+  // Returns once no round is due or running (tests: the statistics are what
+  // the engine leaves them after the writes so far).
   void Settle() EXCLUDES(mu_);
 
   // How many rounds analyzed the tables (not those that left them to another
@@ -77,14 +62,11 @@ class StatsKeeper {
   std::int64_t rounds() const EXCLUDES(mu_);
 
  private:
-  bool AnalyzeDue() const REQUIRES(mu_);
-  bool FoldDue() const REQUIRES(mu_);
+  bool Due() const REQUIRES(mu_);
   void Loop() EXCLUDES(mu_);
   // One round; the records table's rows after it (reltuples), or -1 when
   // another process held the round's lock or the round failed.
   std::int64_t Analyze();
-  // One fold; false when another process held its lock or it failed.
-  bool Fold();
 
   Pool& pool_;
   const Options options_;
@@ -93,8 +75,6 @@ class StatsKeeper {
   std::int64_t written_ GUARDED_BY(mu_) = 0;   // records since the last round
   std::int64_t baseline_ GUARDED_BY(mu_) = 0;  // records at the last round
   std::int64_t rounds_ GUARDED_BY(mu_) = 0;
-  std::int64_t unfolded_ GUARDED_BY(mu_) = 0;  // records since the last fold
-  bool fold_asked_ GUARDED_BY(mu_) = false;
   bool running_ GUARDED_BY(mu_) = false;
   bool stop_ GUARDED_BY(mu_) = false;
   std::thread thread_;

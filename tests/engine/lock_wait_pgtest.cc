@@ -112,43 +112,6 @@ TEST_CASE("records sharing only a postal code or only a birth date do not wait",
   CHECK(PersonCount(db) == 4);
 }
 
-// docs/design.md, "The count of a value's holders": a value's count is
-// appended to and folded, never updated by an upsert. A transaction that
-// changed the holders of a city (its deltas not committed) holds up neither
-// a fold nor a record of the same city; and a fold in progress (the rows a
-// fold deletes and updates, locked) holds up no record either.
-TEST_CASE("a value's count makes no record wait: not on a writer, not on a fold", "[pg][engine]") {
-  TestDatabase db;
-  auto engine = MakeEngine(db, 2);
-  auto other = Impatient(db);
-  const auto first = engine->Upsert(Rec({{"email", "a@x.org"}, {"city", "Berlin"}}));
-  engine->Upsert(Rec({{"email", "b@x.org"}, {"city", "Berlin"}}));
-  pqxx::connection writer(db.url());
-  pqxx::nontransaction w(writer);
-  w.exec("BEGIN");
-  w.exec("DELETE FROM identifiers WHERE person_id = " + std::to_string(first.person_id));
-  REQUIRE(EngineTesting::FoldCounts(*engine));
-  // The fold moved every committed delta and left the open one's alone.
-  CHECK(db.Count("SELECT count(*) FROM value_count_deltas") == 0);
-  CHECK(db.Count("SELECT n FROM value_counts WHERE h = idres_value_hash('city', 'berlin')") == 2);
-  CHECK(other->Upsert(Rec({{"email", "c@x.org"}, {"city", "Berlin"}})).outcome ==
-        Outcome::kCreated);
-  w.exec("ROLLBACK");
-
-  pqxx::connection folder(db.url());
-  pqxx::nontransaction f(folder);
-  f.exec("BEGIN");
-  f.exec("SELECT pg_advisory_xact_lock(" + std::to_string(LockKey("idres", "fold")) + ")");
-  f.exec("DELETE FROM value_count_deltas");
-  f.exec("UPDATE value_counts SET n = n");
-  CHECK(other->Upsert(Rec({{"email", "d@x.org"}, {"city", "Berlin"}})).outcome ==
-        Outcome::kCreated);
-  CHECK(other->Upsert(Rec({{"email", "b@x.org"}, {"city", "Berlin"}, {"phone", "+4917012345678"}}))
-            .outcome == Outcome::kUpdated);
-  f.exec("ROLLBACK");
-  CHECK(PersonCount(db) == 4);
-}
-
 // Blocks until `n` sessions of `db` wait for an advisory lock.
 void AwaitKeyWaiters(const TestDatabase& db, int n) {
   while (db.Count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") <

@@ -1,8 +1,7 @@
 // StoreInconsistency: the invariants of a store that keeps records
 // (docs/design.md, "Records, judgements and the change feed"), checked in SQL:
 // every live person's identifiers are exactly the union of its records'
-// values, every live person has a record, and every value's count is the
-// number of persons holding it.
+// values, and every live person has a record.
 #pragma once
 
 #include <string>
