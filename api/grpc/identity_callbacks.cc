@@ -56,8 +56,17 @@ grpc::ServerUnaryReactor* IdentityCallbacks::Upsert(grpc::CallbackServerContext*
     return reactor;
   }
   auto upsert = std::make_shared<PendingUpsert>(std::get<PendingUpsert>(std::move(begun)));
-  service_.SubmitUpsert(*upsert, [this, upsert, reactor, response](UpsertOutcome outcome) {
-    Answer(reactor, service_.FinishUpsert(*upsert, std::move(outcome)), response);
+  // The outcome comes on the engine's thread, which hands out every outcome
+  // of a shared transaction in turn: the answer is made and written on the
+  // pool, as Connect's sessions write theirs on their own strands, so no
+  // call waits for the others' writes and the engine goes on at once.
+  // noexcept: a post that cannot allocate would leave the call unanswered
+  // for ever; ending the process is the honest failure.
+  service_.SubmitUpsert(*upsert, [this, upsert, reactor, response](UpsertOutcome outcome) noexcept {
+    boost::asio::post(
+        work_, [this, upsert, reactor, response, outcome = std::move(outcome)]() mutable {
+          Answer(reactor, service_.FinishUpsert(*upsert, std::move(outcome)), response);
+        });
   });
   return reactor;
 }
