@@ -18,6 +18,20 @@ double Quantile(std::vector<double>& values, double q) {
   return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
 }
 
+// One operation's `outcome`, `ms` after it began, into `tally`.
+void Count(LoadResult& tally, const OpOutcome& outcome, double ms) {
+  if (outcome.ok) {
+    ++tally.ok;
+    tally.latencies_ms.push_back(ms);
+  } else if (tally.errors++ == 0) {
+    tally.first_error = outcome.error;
+  }
+}
+
+double MillisSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
 }  // namespace
 
 LoadResult RunClosedLoop(const LoadOptions& options, const Op& op) {
@@ -47,13 +61,7 @@ LoadResult RunClosedLoop(const LoadOptions& options, const Op& op) {
         } catch (const std::exception& e) {
           outcome = {false, e.what()};
         }
-        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-        if (outcome.ok) {
-          ++tally.ok;
-          tally.latencies_ms.push_back(ms);
-        } else {
-          if (tally.errors++ == 0) tally.first_error = outcome.error;
-        }
+        Count(tally, outcome, MillisSince(t0));
       }
     });
   }
@@ -92,13 +100,7 @@ LoadResult RunAsyncLoop(const LoadOptions& options, const StartOp& start, const 
   while (in_flight > 0) {
     auto [c, outcome] = next();
     --in_flight;
-    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - began[c]).count();
-    if (outcome.ok) {
-      ++result.ok;
-      result.latencies_ms.push_back(ms);
-    } else if (result.errors++ == 0) {
-      result.first_error = outcome.error;
-    }
+    Count(result, outcome, MillisSince(began[c]));
     begin(c);
   }
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
