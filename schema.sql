@@ -39,7 +39,8 @@ CREATE TABLE changes (
     changed_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
     actor text DEFAULT NULLIF(current_setting('idres.actor'::text, true), ''::text),
     CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['created'::text, 'updated'::text, 'merged'::text, 'split'::text, 'erased'::text])))
-);
+)
+WITH (autovacuum_vacuum_insert_scale_factor='0.01');
 
 CREATE TABLE changes_head (
     id boolean DEFAULT true NOT NULL,
@@ -63,7 +64,8 @@ CREATE TABLE identifiers (
     value text NOT NULL COLLATE pg_catalog."C",
     is_unique boolean NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
-);
+)
+WITH (autovacuum_vacuum_insert_scale_factor='0.01');
 
 CREATE TABLE idres_schema_version (
     version integer NOT NULL,
@@ -80,7 +82,8 @@ CREATE TABLE idres_store_model (
 CREATE TABLE import_receipts (
     job bigint NOT NULL,
     item bigint NOT NULL
-);
+)
+WITH (autovacuum_vacuum_insert_scale_factor='0.01');
 
 CREATE TABLE judgements (
     person_id bigint NOT NULL,
@@ -94,7 +97,8 @@ CREATE TABLE judgements (
 CREATE TABLE match_keys (
     key bigint NOT NULL,
     person_id bigint NOT NULL
-);
+)
+WITH (autovacuum_vacuum_insert_scale_factor='0.01');
 
 CREATE TABLE merges (
     absorbed_id bigint NOT NULL,
@@ -114,7 +118,8 @@ CREATE TABLE person_events (
     at timestamp with time zone DEFAULT now() NOT NULL,
     actor text DEFAULT NULLIF(current_setting('idres.actor'::text, true), ''::text),
     CONSTRAINT person_events_kind_check CHECK ((kind = ANY (ARRAY['record_added'::text, 'record_replaced'::text, 'record_deleted'::text, 'judged_never'::text, 'judged_always'::text])))
-);
+)
+WITH (autovacuum_vacuum_insert_scale_factor='0.01');
 
 ALTER TABLE person_events ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME person_events_seq_seq
@@ -132,7 +137,7 @@ CREATE TABLE persons (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT persons_traits_object CHECK ((jsonb_typeof(traits) = 'object'::text))
 )
-WITH (fillfactor='85');
+WITH (fillfactor='85', autovacuum_vacuum_insert_scale_factor='0.01');
 
 ALTER TABLE persons ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME persons_id_seq
@@ -171,7 +176,8 @@ CREATE TABLE records (
     bond bigint,
     CONSTRAINT records_traits_object CHECK ((jsonb_typeof(traits) = 'object'::text)),
     CONSTRAINT records_values_pair CHECK ((cardinality(types) = cardinality(vals)))
-);
+)
+WITH (autovacuum_vacuum_insert_scale_factor='0.01');
 
 ALTER TABLE records ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME records_id_seq

@@ -92,10 +92,11 @@ machine() {
 # checkpoint every few seconds. Updates spread over a large store write a
 # full-page image of nearly every page they touch; wal_compression=lz4
 # shrinks those 5-fold (measured: 5.2 KB -> 1.1 KB of WAL per update at
-# 1,000,000 persons).
+# 1,000,000 persons). autovacuum_naptime as docs/operations.md advises and
+# scripts/run.sh's embedded cluster has it ("PostgreSQL settings").
 PG_SETTINGS=(-c max_connections=300 -c max_locks_per_transaction=256
   -c shared_buffers=3GB -c synchronous_commit=off -c max_wal_size=4GB
-  -c wal_compression=lz4)
+  -c wal_compression=lz4 -c autovacuum_naptime=5s)
 # shellcheck disable=SC2206
 PG_SETTINGS+=(${IDRES_BENCH_PG_OPTS:-})
 

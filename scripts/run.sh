@@ -35,7 +35,10 @@ if [ ! -f "$DATA/PG_VERSION" ]; then
   pg_init "$DATA"
 fi
 if ! pg_running "$DATA"; then
-  pg_start "$DATA" "$PORT" "$STATE/pg" "$STATE/pg/postgres.log" -c max_connections=200
+  # autovacuum_naptime: autovacuum looks every 5 s instead of every minute,
+  # so it follows a bulk load (docs/operations.md, "PostgreSQL settings").
+  pg_start "$DATA" "$PORT" "$STATE/pg" "$STATE/pg/postgres.log" -c max_connections=200 \
+    -c autovacuum_naptime=5s
 fi
 log "embedded PostgreSQL on 127.0.0.1:$PORT (data in $DATA)"
 if ! "$PG_BIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -Atqc \

@@ -145,5 +145,20 @@ TEST_CASE("without the engine's statistics the candidate read keeps scanning a g
   CHECK(Scans(receipts, "import_receipts"));
 }
 
+// Autovacuum follows the inserts (schema step 10): every table an upsert
+// writes is vacuumed after inserts of a hundredth of its rows, not a fifth,
+// so the candidate read's index-only probes meet pages marked all-visible.
+TEST_CASE("the tables every upsert writes are vacuumed after inserts of a hundredth",
+          "[pg][statistics]") {
+  TestDatabase db;
+  for (const char* table : {"persons", "identifiers", "match_keys", "records", "import_receipts",
+                            "changes", "person_events"}) {
+    INFO(table);
+    CHECK(db.Count(std::string("SELECT count(*) FROM pg_class WHERE oid = '") + table +
+                   "'::regclass AND 'autovacuum_vacuum_insert_scale_factor=0.01' ="
+                   " ANY(reloptions)") == 1);
+  }
+}
+
 }  // namespace
 }  // namespace idres
