@@ -38,6 +38,22 @@ bool Within(std::vector<std::string> small, std::vector<std::string> big) {
   return std::includes(big.begin(), big.end(), small.begin(), small.end());
 }
 
+// Whether `longer` has one pair of neighbouring words that, written as one,
+// gives the words of `shorter` in some order: a name written with a space
+// by one source and without by another (`mary ann` / `maryann`, `abdul
+// rahman` / `abdulrahman`, a Korean given name `min jun` / `minjun`).
+bool JoinedWithin(const std::vector<std::string>& longer, const std::vector<std::string>& shorter) {
+  if (longer.size() != shorter.size() + 1) return false;
+  for (std::size_t i = 0; i + 1 < longer.size(); ++i) {
+    std::vector<std::string> joined(longer.begin(),
+                                    longer.begin() + static_cast<std::ptrdiff_t>(i));
+    joined.push_back(longer[i] + longer[i + 1]);
+    joined.insert(joined.end(), longer.begin() + static_cast<std::ptrdiff_t>(i) + 2, longer.end());
+    if (Within(joined, shorter)) return true;
+  }
+  return false;
+}
+
 // A single word against a full name: found in it (a given name or a
 // surname alone, as the source had it), or nothing to go on.
 std::size_t CompareSingle(const std::string& one, const NameParts& other) {
@@ -116,9 +132,9 @@ std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
 
 const std::vector<std::string>& NameLevelNames() {
   static const std::vector<std::string> kNames = {
-      "exact",           "reordered",       "subset",           "nickname",
-      "initial",         "jaro_winkler_92", "jaro_winkler_88",  "garbled",
-      "single_token",    "surname_only",    "suffix_differs",   "different"};
+      "exact",        "reordered",       "subset",          "nickname",
+      "initial",      "jaro_winkler_92", "jaro_winkler_88", "garbled",
+      "single_token", "surname_only",    "suffix_differs",  "different"};
   return kNames;
 }
 
@@ -139,6 +155,7 @@ std::size_t CompareNames(std::string_view a, std::string_view b) {
   // A suffix on one side only says nothing: the words decide.
   if (pa.words == pb.words) return kNameExact;
   if (pa.words.size() == pb.words.size() && Within(pa.words, pb.words)) return kNameReordered;
+  if (JoinedWithin(pa.words, pb.words) || JoinedWithin(pb.words, pa.words)) return kNameReordered;
   if (Within(pa.words, pb.words) || Within(pb.words, pa.words)) return kNameSubset;
   return CompareFull(pa, pb);
 }

@@ -121,6 +121,15 @@ TEST_CASE("names in another order or script meet their person", "[pg][decisions]
   CHECK(georgios.outcome == Outcome::kUpdated);
   CHECK(georgios.person_id == giorgos.person_id);
   CHECK(PersonCount(db) == 2);
+  // Hangul, surname first and the given name in one word, against the
+  // usual English spelling with a hyphen: one birth date.
+  const UpsertResult minjun =
+      engine->Upsert(Rec({{"name", "김민준"}, {"birth_date", "1995-05-05"}}));
+  const UpsertResult kim =
+      engine->Upsert(Rec({{"name", "KIM Min-jun"}, {"birth_date", "1995-05-05"}}));
+  CHECK(kim.outcome == Outcome::kUpdated);
+  CHECK(kim.person_id == minjun.person_id);
+  CHECK(PersonCount(db) == 3);
   // A mailbox with a display name is its address.
   const UpsertResult ann = engine->Upsert(Rec({{"email", "\"Ann Lee\" <ann.lee@example.org>"}}));
   CHECK(IdentifiersOf(db, ann.person_id) == std::vector<std::string>{"email:ann.lee@example.org"});

@@ -18,6 +18,11 @@ TEST_CASE("name levels, best first", "[matcher]") {
   CHECK(Level(N, "robert smith jr", "robert smith") == "exact");  // a suffix on one side only
   CHECK(Level(N, "smith robert", "robert smith") == "reordered");
   CHECK(Level(N, "hoa thi nguyen", "thi hoa nguyen") == "reordered");
+  // Two words one source wrote as one, in any order.
+  CHECK(Level(N, "mary ann smith", "maryann smith") == "reordered");
+  CHECK(Level(N, "kim min jun", "minjun kim") == "reordered");
+  CHECK(Level(N, "abdul rahman khan", "abdulrahman khan") == "reordered");
+  CHECK(Level(N, "min jun kim", "minjun lee") != "reordered");
   CHECK(Level(N, "gerald maurice burn", "gerald burn") == "subset");  // a middle name
   CHECK(Level(N, "maria garcia lopez", "maria garcia") == "subset");  // a second surname
   CHECK(Level(N, "bob smith", "robert smith") == "nickname");

@@ -48,6 +48,17 @@ TEST_CASE("names in every order: given names first", "[normalize][name]") {
       // A surname written first in capitals.
       {"PAPADOPOULOS Georgios", "georgios papadopoulos"},
       {"ΠΑΠΑΔΟΠΟΥΛΟΣ Γιώργος", "giorgos papadopoulos"},
+      // Korean in Hangul: the surname first, the given name's syllables
+      // together; romanized syllable by syllable, the surname in its usual
+      // spelling.
+      {"김민준", "minjun kim"},
+      {"김 민준", "minjun kim"},
+      {"박지훈", "jihun park"},
+      {"이서연", "seoyeon lee"},
+      {"정우성", "useong jung"},       // not ICU's "jeong useong"
+      {"남궁민수", "minsu namkoong"},  // a surname of two syllables
+      {"김, 민준", "minjun kim"},
+      {"탁재훈", "jaehun tak"},  // a surname not in the table: romanized
       {"VAN DER BERG Jan", "jan van der berg"},
       // All in capitals, or the surname last: as written.
       {"JOHN SMITH", "john smith"},
