@@ -18,11 +18,70 @@ bool HasDigit(std::string_view s) {
   return std::any_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
 }
 
-// Jaro–Winkler of two name words; words that differ in a digit are not
-// alike (a number is no typo: "person 1234" is not "person 1235").
+bool IsVowel(char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u'; }
+
+// A word's consonants, a doubled one once, without the vowels and the
+// letters scripts write for long vowels (y, w): what a script that writes
+// no short vowels keeps of a name (Arabic محمد is "mhmd", as Mohammed is).
+std::string Skeleton(std::string_view word) {
+  std::string out;
+  for (char c : word) {
+    if (IsVowel(c) || c == 'y' || c == 'w') continue;
+    if (out.empty() || out.back() != c) out += c;
+  }
+  return out;
+}
+
+// Whether one word is written without vowels (a transliteration from a
+// script that leaves them out) and has the other's consonants.
+bool VowellessAlike(std::string_view a, std::string_view b) {
+  const auto vowelless = [](std::string_view w) {  // y is a vowel too: smyth
+    return w.size() >= 3 &&
+           std::none_of(w.begin(), w.end(), [](char c) { return IsVowel(c) || c == 'y'; });
+  };
+  if (vowelless(a) == vowelless(b)) return false;
+  const std::string sa = Skeleton(a);
+  return sa.size() >= 3 && sa == Skeleton(b);
+}
+
+// A surname without an Arabic article written onto it (alrashid, elmasri);
+// as it is when there is none.
+std::string_view WithoutArticle(std::string_view word) {
+  if (word.size() >= 5 && (word.starts_with("al") || word.starts_with("el"))) {
+    return word.substr(2);
+  }
+  return word;
+}
+
+// Jaro–Winkler of two name words, with or without an article written onto
+// them, and 0.95 for a word written without vowels against one with them
+// and the same consonants; words that differ in a digit are not alike (a
+// number is no typo: "person 1234" is not "person 1235").
 double WordSimilarity(std::string_view a, std::string_view b) {
   if (a != b && (HasDigit(a) || HasDigit(b))) return 0.0;
-  return JaroWinkler(a, b);
+  const std::string_view ba = WithoutArticle(a), bb = WithoutArticle(b);
+  const double jw = std::max(JaroWinkler(a, b), JaroWinkler(ba, bb));
+  return VowellessAlike(ba, bb) ? std::max(jw, 0.95) : jw;
+}
+
+// The article of an Arabic name written as a word of its own joined to the
+// word after it ("al rashid", from "Al-Rashid", is "alrashid"), so that
+// every spelling of it has the same words.
+NameParts ArticlesJoined(NameParts p) {
+  std::vector<std::string> words;
+  for (std::size_t i = 0; i < p.words.size(); ++i) {
+    if ((p.words[i] == "al" || p.words[i] == "el") && i + 1 < p.words.size()) {
+      words.push_back(p.words[i] + p.words[i + 1]);
+      ++i;
+    } else {
+      words.push_back(p.words[i]);
+    }
+  }
+  if (words.size() == p.words.size()) return p;
+  p.words = std::move(words);
+  p.surname = p.words.back();
+  p.given = p.words.size() > 1 ? p.words.front() : std::string();
+  return p;
 }
 
 // The weaker of two word similarities, 1 for two missing words.
@@ -144,7 +203,7 @@ bool IsNameSuffix(std::string_view word) {
 }
 
 std::size_t CompareNames(std::string_view a, std::string_view b) {
-  const NameParts pa = SplitName(a), pb = SplitName(b);
+  const NameParts pa = ArticlesJoined(SplitName(a)), pb = ArticlesJoined(SplitName(b));
   if (pa.words.empty() || pb.words.empty()) return a == b ? kNameExact : kNameDifferent;
   // One side a single word: weak evidence at best, however exact.
   if (pa.words.size() == 1) return CompareSingle(pa.words[0], pb);

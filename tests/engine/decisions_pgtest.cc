@@ -130,6 +130,15 @@ TEST_CASE("names in another order or script meet their person", "[pg][decisions]
   CHECK(kim.outcome == Outcome::kUpdated);
   CHECK(kim.person_id == minjun.person_id);
   CHECK(PersonCount(db) == 3);
+  // Arabic script, written without short vowels, against its English
+  // spelling with the article apart.
+  const UpsertResult arabic =
+      engine->Upsert(Rec({{"name", "محمد الراشد"}, {"birth_date", "1975-06-01"}}));
+  const UpsertResult english =
+      engine->Upsert(Rec({{"name", "Mohammed Al-Rashid"}, {"birth_date", "1975-06-01"}}));
+  CHECK(english.outcome == Outcome::kUpdated);
+  CHECK(english.person_id == arabic.person_id);
+  CHECK(PersonCount(db) == 4);
   // A mailbox with a display name is its address.
   const UpsertResult ann = engine->Upsert(Rec({{"email", "\"Ann Lee\" <ann.lee@example.org>"}}));
   CHECK(IdentifiersOf(db, ann.person_id) == std::vector<std::string>{"email:ann.lee@example.org"});

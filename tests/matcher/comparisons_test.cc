@@ -32,6 +32,10 @@ TEST_CASE("name levels, best first", "[matcher]") {
   // The same surname, given names a typo, a scramble or a transliteration.
   CHECK(Level(N, "jayaned bennett", "jayden bennett") == "garbled");
   CHECK(Level(N, "youssef ahmed", "yusuf ahmed") == "garbled");
+  // Arabic written without its short vowels, the article apart or joined.
+  CHECK(Level(N, "mhmd alrashd", "mohammed al rashid") == "jaro_winkler_92");
+  CHECK(Level(N, "mohamed alrashid", "mohammed rashid") == "jaro_winkler_92");
+  CHECK(Level(N, "ahmd alrashd", "mohammed al rashid") == "surname_only");
   // A clearly different given name: a relative, however alike the rest.
   CHECK(Level(N, "jane doe", "john doe") == "surname_only");
   CHECK(Level(N, "anna schmidt", "peter smith") == "surname_only");  // XMT/SMT meets SM0/XMT
