@@ -139,6 +139,14 @@ TEST_CASE("names in another order or script meet their person", "[pg][decisions]
   CHECK(english.outcome == Outcome::kUpdated);
   CHECK(english.person_id == arabic.person_id);
   CHECK(PersonCount(db) == 4);
+  // Khmer, against its usual spelling.
+  const UpsertResult khmer =
+      engine->Upsert(Rec({{"name", "ហ៊ុន សែន"}, {"birth_date", "1952-08-05"}}));
+  const UpsertResult latin =
+      engine->Upsert(Rec({{"name", "Hun Sen"}, {"birth_date", "1952-08-05"}}));
+  CHECK(latin.outcome == Outcome::kUpdated);
+  CHECK(latin.person_id == khmer.person_id);
+  CHECK(PersonCount(db) == 5);
   // A mailbox with a display name is its address.
   const UpsertResult ann = engine->Upsert(Rec({{"email", "\"Ann Lee\" <ann.lee@example.org>"}}));
   CHECK(IdentifiersOf(db, ann.person_id) == std::vector<std::string>{"email:ann.lee@example.org"});

@@ -59,6 +59,13 @@ TEST_CASE("names in every order: given names first", "[normalize][name]") {
       {"남궁민수", "minsu namkoong"},  // a surname of two syllables
       {"김, 민준", "minjun kim"},
       {"탁재훈", "jaehun tak"},  // a surname not in the table: romanized
+      // Khmer, which ICU 72 leaves as it is: simplified UNGEGN, in the
+      // order written (the surname first, as its Latin spelling keeps it).
+      {"ហ៊ុន សែន", "hun saen"},
+      {"សុខ ចាន់", "sok chan"},
+      {"ប៉ុល ពត", "pol pot"},
+      {"ជា ស៊ីម", "chea sim"},
+      {"ហេង សំរិន", "heng samrin"},
       {"VAN DER BERG Jan", "jan van der berg"},
       // All in capitals, or the surname last: as written.
       {"JOHN SMITH", "john smith"},
