@@ -20,8 +20,9 @@ namespace idres {
 // nickname table, or the composite key of normalize/lock_key.h. Bump it with
 // such a change, and stores rebuild their match keys at the next start.
 // Version 2: a person's keys are the union of its records' keys, not the keys
-// of the union of its values.
-inline constexpr int kKeyDerivationVersion = 2;
+// of the union of its values. Version 3: the Russian legal forms (pao, ao,
+// ojsc, cjsc, tov) are no part of an organization's core.
+inline constexpr int kKeyDerivationVersion = 3;
 
 // Lines: the key derivation version; the exclusive types, sorted; each
 // blocking rule in model order with its parts.

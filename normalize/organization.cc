@@ -22,6 +22,15 @@ struct LongForm {
 
 const std::vector<LongForm>& LongForms() {
   static const std::vector<LongForm> kForms = {
+      // Chinese 股份有限公司 and 有限公司, Japanese 株式会社, as
+      // transliterated (pinyin of the characters).
+      {{"gu", "fen", "you", "xian", "gong", "si"}, "co ltd"},
+      {{"public", "joint", "stock", "company"}, "pjsc"},
+      {{"open", "joint", "stock", "company"}, "ojsc"},
+      {{"closed", "joint", "stock", "company"}, "cjsc"},
+      {{"you", "xian", "gong", "si"}, "ltd"},
+      {{"zhu", "shi", "hui", "she"}, "kk"},
+      {{"joint", "stock", "company"}, "jsc"},
       {{"gesellschaft", "mit", "beschrankter", "haftung"}, "gmbh"},
       {{"societe", "a", "responsabilite", "limitee"}, "sarl"},
       {{"limited", "liability", "company"}, "llc"},

@@ -10,13 +10,49 @@ namespace {
 
 // Legal forms in their short spelling (normalize/organization.h) and
 // words that name no one company.
+// (The Russian forms also transliterated: ООО, ОАО, ЗАО, ПАО, АО are ooo,
+// oao, zao, pao, ao; in English llc, ojsc, cjsc, pjsc, jsc.)
+bool IsLegalForm(std::string_view word) {
+  static constexpr std::array<std::string_view, 43> kForms = {
+      "ltd", "inc", "corp", "co",   "plc", "llc",  "llp", "lp",  "gmbh", "ag",   "kg",
+      "sa",  "spa", "srl",  "sarl", "bv",  "nv",   "pty", "ab",  "oy",   "kk",   "sl",
+      "as",  "asa", "se",   "ooo",  "oao", "zao",  "pao", "ao",  "pjsc", "ojsc", "cjsc",
+      "jsc", "lda", "ltda", "sas",  "ug",  "kgaa", "ohg", "gbr", "ev",   "tov"};
+  return std::find(kForms.begin(), kForms.end(), word) != kForms.end();
+}
+
 bool IsLegalFormOrFiller(std::string_view word) {
-  static constexpr std::array<std::string_view, 41> kWords = {
-      "ltd", "inc",  "corp", "co",  "plc", "llc",  "llp", "lp",  "gmbh", "ag",  "kg",
-      "sa",  "spa",  "srl",  "sarl", "bv", "nv",   "pty", "ab",  "oy",   "kk",  "sl",
-      "as",  "asa",  "se",   "ooo", "oao", "zao",  "pjsc", "jsc", "lda", "ltda", "sas",
-      "ug",  "kgaa", "ohg",  "gbr", "ev",  "the",  "and", "of"};
-  return std::find(kWords.begin(), kWords.end(), word) != kWords.end();
+  return IsLegalForm(word) || word == "the" || word == "and" || word == "of";
+}
+
+// The words of a normalized organization name.
+std::vector<std::string_view> Words(std::string_view organization) {
+  std::vector<std::string_view> out;
+  for (std::size_t i = 0; i < organization.size();) {
+    const std::size_t end = std::min(organization.find(' ', i), organization.size());
+    if (end > i) out.push_back(organization.substr(i, end - i));
+    i = end + 1;
+  }
+  return out;
+}
+
+// Whether `a` is written as the initials of `b` ("ibm corp" and
+// "international business machines corp"; "boa" and "bank of america"):
+// one word of three letters at least, against the first letters of the
+// other's words, with or without the fillers.
+bool AcronymOf(std::string_view a, std::string_view b) {
+  std::vector<std::string_view> acronym;
+  for (std::string_view w : Words(a)) {
+    if (!IsLegalFormOrFiller(w)) acronym.push_back(w);
+  }
+  if (acronym.size() != 1 || acronym[0].size() < 3) return false;
+  std::string all, core;
+  for (std::string_view w : Words(b)) {
+    if (IsLegalForm(w)) continue;
+    all += w[0];
+    if (!IsLegalFormOrFiller(w)) core += w[0];
+  }
+  return acronym[0] == core || acronym[0] == all;
 }
 
 // One spelling of letters that transliterations write two ways: a German
@@ -75,7 +111,7 @@ std::size_t CompareOrganizations(std::string_view a, std::string_view b) {
   if (a == b) return kOrganizationExact;
   const std::vector<std::string> ca = CoreWords(a), cb = CoreWords(b);
   if (!ca.empty() && ca == cb) return kOrganizationSameCore;
-  if (WordsAlike(ca, cb)) return kOrganizationSimilar;
+  if (WordsAlike(ca, cb) || AcronymOf(a, b) || AcronymOf(b, a)) return kOrganizationSimilar;
   return kOrganizationDifferent;
 }
 

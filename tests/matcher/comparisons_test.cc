@@ -89,6 +89,15 @@ TEST_CASE("organization levels: legal forms and spellings set aside", "[matcher]
   CHECK(Level(O, "widgets acme inc", "acme widgets corp") == "same_core");  // word order
   CHECK(Level(O, "acme widgets ltd", "acme widgetz ltd") == "similar");
   CHECK(Level(O, "acme widgets ltd", "orion logistics gmbh") == "different");
+  // Russian legal forms transliterated and in English.
+  CHECK(Level(O, "pao gazprom", "gazprom pjsc") == "same_core");
+  CHECK(Level(O, "ooo romashka", "romashka llc") == "same_core");
+  // A name written as its initials.
+  CHECK(Level(O, "ibm corp", "international business machines corp") == "similar");
+  CHECK(Level(O, "boa", "bank of america") == "similar");
+  CHECK(Level(O, "ibm corp", "international bank of madrid sa") == "similar");
+  CHECK(Level(O, "ib", "international business") == "different");  // two letters say little
+  CHECK(Level(O, "ibm", "intel business") == "different");
   CHECK(OrganizationCore("the acme widgets co ltd") == "acme widgets");
 }
 

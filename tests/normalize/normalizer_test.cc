@@ -21,11 +21,12 @@ using idres::Rejection;
 // is the one table; normalize/ does not know it).
 NormalizerConfig Config() {
   NormalizerConfig config = NormalizerConfig::Defaults();
-  config.kinds = {{"email", NormalizerKind::kEmail},        {"phone", NormalizerKind::kPhone},
-                  {"cookie", NormalizerKind::kOpaque},      {"device_id", NormalizerKind::kOpaque},
-                  {"customer_id", NormalizerKind::kOpaque}, {"name", NormalizerKind::kName},
-                  {"birth_date", NormalizerKind::kDate},    {"postal_code", NormalizerKind::kPostalCode},
-                  {"city", NormalizerKind::kText},          {"organization", NormalizerKind::kOrganization}};
+  config.kinds = {
+      {"email", NormalizerKind::kEmail},        {"phone", NormalizerKind::kPhone},
+      {"cookie", NormalizerKind::kOpaque},      {"device_id", NormalizerKind::kOpaque},
+      {"customer_id", NormalizerKind::kOpaque}, {"name", NormalizerKind::kName},
+      {"birth_date", NormalizerKind::kDate},    {"postal_code", NormalizerKind::kPostalCode},
+      {"city", NormalizerKind::kText},          {"organization", NormalizerKind::kOrganization}};
   return config;
 }
 
@@ -73,6 +74,9 @@ TEST_CASE("the default types map to their kinds", "[normalize]") {
   CHECK(Accept(n, "organization", "Müller G.m.b.H.").value == "muller gmbh");
   CHECK(Accept(n, "organization", "Smith & Sons Gesellschaft mit beschränkter Haftung").value ==
         "smith and sons gmbh");
+  CHECK(Accept(n, "organization", "Public Joint Stock Company Gazprom").value == "pjsc gazprom");
+  CHECK(Accept(n, "organization", "ПАО Газпром").value == "pao gazprom");
+  CHECK(Accept(n, "organization", "中国银行股份有限公司").value == "zhong guo yin xing co ltd");
   CHECK(Accept(n, "email", "\"Ann Lee\" <ann.lee@example.org>").value == "ann.lee@example.org");
   CHECK(n.KnowsType("email"));
   CHECK_FALSE(n.KnowsType("shoe_size"));
