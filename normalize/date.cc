@@ -18,7 +18,8 @@ namespace nd = normalize_detail;
 using namespace std::chrono;
 
 constexpr const char* kNotADate =
-    "not a date (forms: YYYY-MM-DD, D.M.YYYY, M/D/YYYY or D/M/YYYY, 'Mar 1 1970')";
+    "not a date (forms: YYYY-MM-DD, D.M.YYYY, M/D/YYYY or D/M/YYYY, 'Mar 1 1970', a year "
+    "alone)";
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 bool IsLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
@@ -99,6 +100,30 @@ std::vector<Token> Tokens(std::string_view s, bool& dots) {
   return out;
 }
 
+// Words that say a date is a guess: "circa 1950", "c. 1950", "about 1950".
+bool IsApproximate(std::string_view word) {
+  static constexpr std::array<std::string_view, 8> kWords = {
+      "circa", "ca", "c", "approx", "approximately", "about", "abt", "around"};
+  std::string lower;
+  for (char c : word) lower.push_back(static_cast<char>(c | 0x20));
+  return std::find(kWords.begin(), kWords.end(), lower) != kWords.end();
+}
+
+// The year of a date known no better than its year ("1950", "circa 1950")
+// or its month ("Mar 1950", "1950-03", "03/1950"), or 0.
+int YearAlone(std::vector<Token> t) {
+  if (!t.empty() && !t[0].digits && IsApproximate(t[0].text)) t.erase(t.begin());
+  const auto year = [](const Token& x) { return x.digits && x.text.size() == 4; };
+  const auto month = [](const Token& x) {
+    if (!x.digits) return MonthNamed(x.text) != 0;
+    return x.text.size() <= 2 && Number(x.text) >= 1 && Number(x.text) <= 12;
+  };
+  if (t.size() == 1 && year(t[0])) return Number(t[0].text);
+  if (t.size() == 2 && year(t[0]) && month(t[1])) return Number(t[0].text);
+  if (t.size() == 2 && month(t[0]) && year(t[1])) return Number(t[1].text);
+  return 0;
+}
+
 struct Parts {
   int year = 0;  // as written
   bool two_digit_year = false;
@@ -113,6 +138,10 @@ std::optional<Parts> Split(std::string_view text, bool month_first) {
   }
   bool dots = false;
   const std::vector<Token> t = Tokens(text, dots);
+  // A year alone, written as 1 January: the form the matcher reads as a
+  // year alone (a month kept on it would read as a whole date, so a month
+  // and year keep only the year).
+  if (const int year = YearAlone(t); year != 0) return Parts{year, false, 1, 1};
   if (t.size() != 3) return std::nullopt;
   const auto year_of = [](const Token& y, Parts& p) {
     if (!y.digits || (y.text.size() != 4 && y.text.size() != 2)) return false;

@@ -75,6 +75,14 @@ TEST_CASE("date golden table: the forms people write", "[normalize][date]") {
       {"12/24/26", "US", "1926-12-24"},
       {"1/1/99", "US", "1999-01-01"},
       {"1/1/00", "US", "2000-01-01"},
+      // Known no better than the year or the month: the year, as 1 January
+      // (what the matcher reads as a year alone).
+      {"1950", "", "1950-01-01"},
+      {"circa 1950", "", "1950-01-01"},
+      {"c. 1950", "", "1950-01-01"},
+      {"Mar 1950", "", "1950-01-01"},
+      {"1950-03", "", "1950-01-01"},
+      {"03/1950", "", "1950-01-01"},
   };
   for (const Case& c : golden) Accepts(c);
 }
@@ -86,7 +94,8 @@ TEST_CASE("date order can be configured", "[normalize][date]") {
 
 TEST_CASE("date rejections", "[normalize][date]") {
   const std::string form =
-      "not a date (forms: YYYY-MM-DD, D.M.YYYY, M/D/YYYY or D/M/YYYY, 'Mar 1 1970')";
+      "not a date (forms: YYYY-MM-DD, D.M.YYYY, M/D/YYYY or D/M/YYYY, 'Mar 1 1970', a year "
+      "alone)";
   const std::string no_day = "the date does not exist (no such day in that month)";
   const std::pair<const char*, std::string> rejected[] = {
       {"2023-02-30", no_day},
@@ -105,7 +114,10 @@ TEST_CASE("date rejections", "[normalize][date]") {
       {"19900704T00", form},
       {"2023-02-2x", form},
       {"Foo 1 1990", form},
-      {"1990", form},
+      {"1990 1991", form},
+      {"about", form},
+      {"13/1990", form},
+      {"circa 199", form},
       {"1/2/3/1990", form},
       {"1/2/190", form},
       {"1990-07-04 12:00", form},
