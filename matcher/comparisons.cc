@@ -75,6 +75,22 @@ bool IsStreetType(std::string_view t) {
   return std::find(kTypes.begin(), kTypes.end(), t) != kTypes.end();
 }
 
+// Words that name a flat, suite or unit in an address.
+bool IsUnitWord(std::string_view t) {
+  static const std::array<std::string_view, 9> kUnits = {
+      "flat", "apt", "apartment", "unit", "suite", "ste", "room", "floor", "fl"};
+  return std::find(kUnits.begin(), kUnits.end(), t) != kUnits.end();
+}
+
+// A street's word in one spelling: German and Swiss street names end in
+// strasse or str (hauptstrasse, hauptstr).
+std::string StreetWord(std::string_view word) {
+  if (word.size() > 7 && word.ends_with("strasse")) {
+    return std::string(word.substr(0, word.size() - 4));
+  }
+  return std::string(word);
+}
+
 }  // namespace
 
 const std::vector<std::string>& LevelNames(ComparisonKind kind) {
@@ -146,20 +162,43 @@ std::string OrganizationCore(std::string_view organization) {
 
 AddressParts SplitAddress(std::string_view address) {
   const auto t = Tokens(address);
+  // A flat, suite or unit and its number (flat 3, apt 4b, #12) are no house
+  // number, street or postal code.
+  std::vector<bool> unit(t.size(), false);
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    if (t[k].starts_with('#')) unit[k] = true;
+    if (IsUnitWord(t[k]) && k + 1 < t.size()) unit[k] = unit[k + 1] = true;
+  }
   AddressParts p;
   std::size_t i = 0;
-  while (i < t.size() && !HasDigit(t[i])) ++i;
+  while (i < t.size() && (unit[i] || !HasDigit(t[i]))) ++i;
   if (i == t.size()) return p;
   p.house = t[i];
   std::size_t end = i + 1;
-  while (end < t.size() && end < i + 4 && !IsStreetType(t[end]) && !HasDigit(t[end])) ++end;
+  while (end < t.size() && end < i + 4 && !unit[end] && !IsStreetType(t[end]) &&
+         !HasDigit(t[end])) {
+    ++end;
+  }
   if (end < t.size() && IsStreetType(t[end])) ++end;
-  for (std::size_t k = i + 1; k < end; ++k) p.street += (k > i + 1 ? " " : "") + t[k];
+  for (std::size_t k = i + 1; k < end; ++k) p.street += (k > i + 1 ? " " : "") + StreetWord(t[k]);
+  if (p.street.empty()) {
+    // The street before the number, as most of Europe writes it
+    // (hauptstrasse 5, rue de rivoli 12): the words just before it.
+    std::size_t first = i;
+    while (first > 0 && first + 3 > i && !unit[first - 1] && !HasDigit(t[first - 1])) --first;
+    for (std::size_t k = first; k < i; ++k) p.street += (k > first ? " " : "") + StreetWord(t[k]);
+  }
   for (std::size_t k = t.size(); k-- > end;) {
-    if (HasDigit(t[k])) {
-      p.postal_code = t[k];
-      break;
+    if (unit[k] || !HasDigit(t[k])) continue;
+    p.postal_code = t[k];
+    // A British or Canadian code written in two parts (sw1a 1aa, k1a 0b1).
+    const bool inward = t[k].size() == 3 && std::isdigit(static_cast<unsigned char>(t[k][0])) &&
+                        std::isalpha(static_cast<unsigned char>(t[k][1]));
+    if (inward && k > end && !unit[k - 1] && t[k - 1].size() >= 2 && t[k - 1].size() <= 4 &&
+        std::isalpha(static_cast<unsigned char>(t[k - 1][0])) && HasDigit(t[k - 1])) {
+      p.postal_code = t[k - 1] + t[k];
     }
+    break;
   }
   return p;
 }

@@ -54,9 +54,11 @@ struct NameParts {
 };
 NameParts SplitName(std::string_view name);
 
-// A canonical address's house number (first token with a digit), street (the
-// tokens after it up to a street type, or the next two) and postal code (the
-// last token with a digit, when it is not the house number); any may be empty.
+// A canonical address's house number (first token with a digit that is no
+// flat or unit number), street (the tokens after it up to a street type, or
+// the next two; or else, as most of Europe writes it, up to three words just
+// before it) and postal code (the last token with a digit after the street,
+// a British or Canadian code in two parts joined); any may be empty.
 struct AddressParts {
   std::string house, street, postal_code;
 };

@@ -21,7 +21,8 @@ namespace idres {
 // such a change, and stores rebuild their match keys at the next start.
 // Version 2: a person's keys are the union of its records' keys, not the keys
 // of the union of its values. Version 3: the Russian legal forms (pao, ao,
-// ojsc, cjsc, tov) are no part of an organization's core.
+// ojsc, cjsc, tov) are no part of an organization's core; an address's
+// street is found before its number too, and past a flat's number.
 inline constexpr int kKeyDerivationVersion = 3;
 
 // Lines: the key derivation version; the exclusive types, sorted; each

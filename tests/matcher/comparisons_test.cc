@@ -115,6 +115,13 @@ TEST_CASE("email, address, document and exact-only levels", "[matcher]") {
   CHECK(Level(A, "12 main st apt 4 10115", "12 main st 10115") == "house_and_street");
   CHECK(Level(A, "12 main st 10115", "99 oak ave 10115") == "postal_code_only");
   CHECK(Level(A, "12 main st 10115", "99 oak ave 80331") == "different");
+  CHECK(Level(A, "flat 3 12 high st london sw1a 1aa", "12 high st flat 3 london sw1a1aa") ==
+        "house_and_street");
+  CHECK(Level(A, "hauptstrasse 5 10115 berlin", "hauptstr 5 10115 berlin") == "house_and_street");
+  CHECK(Level(A, "rue de rivoli 12 75001 paris", "12 rue de rivoli 75001 paris") ==
+        "house_and_street");
+  CHECK(Level(A, "hauptstrasse 5 10115 berlin", "hauptstrasse 7 10115 berlin") ==
+        "postal_code_only");
   CHECK(Level(ComparisonKind::kDocument, "x1234567", "x1234567") == "exact");
   CHECK(Level(ComparisonKind::kDocument, "x1234567", "x1243567") == "one_edit");
   CHECK(Level(ComparisonKind::kDocument, "x1234567", "y7654321") == "different");
@@ -139,6 +146,18 @@ TEST_CASE("names and addresses split into their parts", "[matcher]") {
   CHECK(a.street == "main st");
   CHECK(a.postal_code == "10115");
   CHECK(SplitAddress("po box").house.empty());
+  // A flat before the house; a postcode in two parts.
+  const AddressParts flat = SplitAddress("flat 3 12 high st london sw1a 1aa");
+  CHECK(flat.house == "12");
+  CHECK(flat.street == "high st");
+  CHECK(flat.postal_code == "sw1a1aa");
+  CHECK(SplitAddress("12 high st flat 3 london").postal_code.empty());
+  // The street before the number.
+  const AddressParts de = SplitAddress("hauptstrasse 5 10115 berlin");
+  CHECK(de.house == "5");
+  CHECK(de.street == "hauptstr");
+  CHECK(de.postal_code == "10115");
+  CHECK(SplitAddress("rue de rivoli 12 75001 paris").street == "rue de rivoli");
 }
 
 }  // namespace
