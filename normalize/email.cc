@@ -49,13 +49,26 @@ bool Folds(std::string_view domain, const EmailOptions& options) {
 
 // The address of a mailbox written with a display name, as mail headers
 // and address books write it: `Ann Lee <ann@x.org>`, `"Lee, Ann" <ann@x.org>`
-// and `<ann@x.org>` are ann@x.org. Anything else is the address as given.
+// and `<ann@x.org>` are ann@x.org; so are a link's `mailto:ann@x.org` and a
+// domain written fully qualified, `ann@x.org.`. Anything else is the
+// address as given.
 std::string_view AddressOf(std::string_view mailbox) {
   mailbox = nd::TrimSpace(mailbox);
-  if (mailbox.empty() || mailbox.back() != '>') return mailbox;
-  const std::size_t open = mailbox.rfind('<');
-  if (open == std::string_view::npos) return mailbox;
-  return nd::TrimSpace(mailbox.substr(open + 1, mailbox.size() - open - 2));
+  if (!mailbox.empty() && mailbox.back() == '>') {
+    if (const std::size_t open = mailbox.rfind('<'); open != std::string_view::npos) {
+      mailbox = nd::TrimSpace(mailbox.substr(open + 1, mailbox.size() - open - 2));
+    }
+  }
+  constexpr std::string_view kScheme = "mailto:";
+  if (mailbox.size() > kScheme.size() &&
+      nd::AsciiLower(mailbox.substr(0, kScheme.size())) == kScheme) {
+    mailbox.remove_prefix(kScheme.size());
+  }
+  if (mailbox.size() > 1 && mailbox.back() == '.' && mailbox[mailbox.size() - 2] != '.' &&
+      mailbox[mailbox.size() - 2] != '@') {
+    mailbox.remove_suffix(1);
+  }
+  return mailbox;
 }
 
 }  // namespace

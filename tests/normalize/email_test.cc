@@ -49,6 +49,10 @@ TEST_CASE("email golden table", "[normalize][email]") {
       {"Ann Lee <Ann.Lee@Example.org>", "ann.lee@example.org"},
       {"\"Lee, Ann\" <ann.lee@example.org>", "ann.lee@example.org"},
       {" <ann.lee@example.org> ", "ann.lee@example.org"},
+      // A link's address, and a fully qualified domain.
+      {"mailto:ann.lee@example.org", "ann.lee@example.org"},
+      {"MAILTO:Ann.Lee@example.org", "ann.lee@example.org"},
+      {"ann.lee@example.org.", "ann.lee@example.org"},
   };
   for (const auto& [input, expected] : golden) CHECK(Accept(input) == expected);
 }
@@ -76,7 +80,7 @@ TEST_CASE("email rejections name their reason", "[normalize][email]") {
       {"an\u00a0na@example.com", "the email local part contains whitespace or a control character"},
       {"anna@", "the email domain (after @) is empty"},
       {"anna@localhost", "the email domain has no dot"},
-      {"anna@example.com.", "the email domain has an empty label"},
+      {"anna@example.com..", "the email domain has an empty label"},
       {"anna@.example.com", "the email domain has an empty label"},
       {"anna@example..com", "the email domain has an empty label"},
       {"anna@exa_mple.com", "the email domain contains a character not allowed in domain names"},
