@@ -8,6 +8,8 @@
 #include <set>
 #include <string>
 
+#include "normalize/detail/utf8.h"
+
 namespace idres {
 namespace {
 
@@ -107,18 +109,8 @@ KindResult Check(const PhoneNumberUtil& util, PhoneNumber& number, bool require_
                             " reads back as another number)");
 }
 
-}  // namespace
-
-void InitPhoneLibrary() {
-  static const bool once = [] {
-    PhoneNumberUtil::GetInstance()->SetLogger(new i18n::phonenumbers::NullLogger());
-    return true;
-  }();
-  (void)once;
-}
-
-KindResult NormalizePhone(std::string_view input, std::string_view region,
-                          const PhoneOptions& options) {
+KindResult ParseAndCheck(std::string_view input, std::string_view region,
+                         const PhoneOptions& options) {
   const PhoneNumberUtil& util = *PhoneNumberUtil::GetInstance();
   PhoneNumber number;
   const std::string_view given = region.empty() ? options.default_region : region;
@@ -137,6 +129,30 @@ KindResult NormalizePhone(std::string_view input, std::string_view region,
   if (error != PhoneNumberUtil::NO_PARSING_ERROR)
     return KindResult::Reject(ParseErrorReason(error));
   return Check(util, number, options.require_valid);
+}
+
+}  // namespace
+
+void InitPhoneLibrary() {
+  static const bool once = [] {
+    PhoneNumberUtil::GetInstance()->SetLogger(new i18n::phonenumbers::NullLogger());
+    return true;
+  }();
+  (void)once;
+}
+
+KindResult NormalizePhone(std::string_view input, std::string_view region,
+                          const PhoneOptions& options) {
+  KindResult result = ParseAndCheck(input, region, options);
+  // "00" is the international call prefix of most of the world: a number
+  // written with it that its region (the US's is 011) cannot read is read
+  // as if written with "+" (0044 20 7946 0000).
+  const std::string_view trimmed = normalize_detail::TrimSpace(input);
+  if (!result.ok() && trimmed.starts_with("00") && trimmed.size() > 2) {
+    KindResult international = ParseAndCheck("+" + std::string(trimmed.substr(2)), region, options);
+    if (international.ok()) return international;
+  }
+  return result;
 }
 
 }  // namespace idres

@@ -44,6 +44,10 @@ TEST_CASE("phone golden table: one number, every spelling", "[normalize][phone]"
       {"+49 123 4567890", "", "+491234567890"},  // possible, not valid
       {"06 6988 2233", "IT", "+390669882233"},   // Italian leading zero is part of the number
       {"+39 06 6988 2233", "", "+390669882233"},
+      // 00, the international prefix of most of the world, where the
+      // region (US by default: 011) cannot read it.
+      {"0049-170-1234567", "", "+491701234567"},
+      {"0049-170-1234567", "US", "+491701234567"},
   };
   for (const Case& c : golden) Check(c, PhoneOptions{}, true);
 }
