@@ -43,13 +43,16 @@ std::size_t CountOf(const Identifier& v, const ValueCounts& counts) {
 }
 
 // The entities (person, organization) the types of `ids` say the record
-// is; empty when none says.
+// is; empty when none says. A record that names a person is a person, also
+// when it names an organization too: that is where the person works (a CRM
+// contact and its company).
 std::set<std::string> Entities(const Model& model, std::span<const Identifier> ids) {
   std::set<std::string> out;
   for (const Identifier& id : ids) {
     const TypeModel* t = model.Find(id.type);
     if (t != nullptr && !t->entity.empty()) out.insert(t->entity);
   }
+  if (out.size() > 1 && out.contains("person")) return {"person"};
   return out;
 }
 
@@ -93,7 +96,8 @@ bool Matcher::Generic(const Identifier& value, const ValueCounts& counts) const 
 Score Matcher::Compare(std::span<const Identifier> record, std::span<const Identifier> other,
                        const ValueCounts& counts) const {
   Score s;
-  const std::set<std::string> mine_are = Entities(model_, record), theirs_are = Entities(model_, other);
+  const std::set<std::string> mine_are = Entities(model_, record),
+                              theirs_are = Entities(model_, other);
   s.other_entity = !mine_are.empty() && !theirs_are.empty() && mine_are != theirs_are;
   std::vector<Identifier> usable;
   for (const Identifier& v : record) {
@@ -166,8 +170,8 @@ bool Matcher::Vouches(std::span<const Identifier> record, std::span<const Identi
   return !Conflict(record, matched, ComparisonKind::kBirthDate) || score.strong_exact;
 }
 
-bool Matcher::Conflict(std::span<const Identifier> record, const Candidate& a,
-                       const Score& a_score, const Candidate& b, const Score& b_score) const {
+bool Matcher::Conflict(std::span<const Identifier> record, const Candidate& a, const Score& a_score,
+                       const Candidate& b, const Score& b_score) const {
   // Documents: any two of the persons'. Birth dates: those of the two
   // records the record matched, as the persons' other records may hold a
   // date in error that the evidence already outweighed.

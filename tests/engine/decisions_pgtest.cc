@@ -159,6 +159,16 @@ TEST_CASE("organizations: two spellings of one company, another company at its a
   const UpsertResult clerk =
       engine->Upsert(Rec({{"name", "Acme Widgets"}, {"address", "1 Dock Road, London E16 2QU"}}));
   CHECK(clerk.outcome == Outcome::kCreated);
+  // A contact naming the company she works for is a person: her records
+  // meet each other, never the company.
+  const UpsertResult contact = engine->Upsert(Rec({{"name", "Jane Roe"},
+                                                   {"organization", "ACME Widgets Ltd"},
+                                                   {"email", "jane.roe@acme.example"}}));
+  CHECK(contact.person_id != acme.person_id);
+  const UpsertResult again = engine->Upsert(Rec(
+      {{"name", "Jane Roe"}, {"email", "jane.roe@acme.example"}, {"phone", "+44 20 7946 0101"}}));
+  CHECK(again.outcome == Outcome::kUpdated);
+  CHECK(again.person_id == contact.person_id);
 }
 
 TEST_CASE("a chain of records each sharing one weak value with earlier ones is no snowball",
