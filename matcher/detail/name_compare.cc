@@ -53,15 +53,58 @@ std::string_view WithoutArticle(std::string_view word) {
   return word;
 }
 
+// Whether two words are romanizations of one Korean surname, which
+// passports, the Revised Romanization and North Korea's McCune–Reischauer
+// spell apart (이 lee, yi, rhee, ri; 박 park, pak, bak).
+bool KoreanSurnameSpellings(std::string_view a, std::string_view b) {
+  static constexpr std::array<std::array<std::string_view, 5>, 27> kGroups = {
+      {{"lee", "yi", "rhee", "ri", "rhie"},
+       {"park", "pak", "bak", "bahk", ""},
+       {"choi", "choe", "chey", "", ""},
+       {"jung", "jeong", "chung", "joung", "cheong"},
+       {"kim", "gim", "", "", ""},
+       {"kang", "gang", "", "", ""},
+       {"yoon", "yun", "", "", ""},
+       {"lim", "rim", "im", "yim", ""},
+       {"shin", "sin", "", "", ""},
+       {"kwon", "gwon", "", "", ""},
+       {"ahn", "an", "", "", ""},
+       {"ryu", "yoo", "yu", "rhyu", ""},
+       {"noh", "roh", "", "", ""},
+       {"oh", "o", "", "", ""},
+       {"moon", "mun", "", "", ""},
+       {"baek", "paek", "paik", "baik", ""},
+       {"kwak", "gwak", "", "", ""},
+       {"jang", "chang", "", "", ""},
+       {"seo", "suh", "", "", ""},
+       {"jeon", "chon", "chun", "", ""},
+       {"ko", "koh", "go", "", ""},
+       {"heo", "huh", "hur", "", ""},
+       {"shim", "sim", "", "", ""},
+       {"sung", "seong", "", "", ""},
+       {"cho", "jo", "", "", ""},
+       {"um", "eom", "", "", ""},
+       {"hong", "", "", "", ""}}};
+  if (a == b || a.empty() || b.empty()) return false;
+  for (const auto& group : kGroups) {
+    const auto has = [&](std::string_view w) {
+      return std::find(group.begin(), group.end(), w) != group.end();
+    };
+    if (has(a) && has(b)) return true;
+  }
+  return false;
+}
+
 // Jaro–Winkler of two name words, with or without an article written onto
-// them, and 0.95 for a word written without vowels against one with them
-// and the same consonants; words that differ in a digit are not alike (a
-// number is no typo: "person 1234" is not "person 1235").
+// them, and 0.95 for two spellings of one Korean surname or a word written
+// without vowels against one with them and the same consonants; words that
+// differ in a digit are not alike (a number is no typo: "person 1234" is
+// not "person 1235").
 double WordSimilarity(std::string_view a, std::string_view b) {
   if (a != b && (HasDigit(a) || HasDigit(b))) return 0.0;
   const std::string_view ba = WithoutArticle(a), bb = WithoutArticle(b);
   const double jw = std::max(JaroWinkler(a, b), JaroWinkler(ba, bb));
-  return VowellessAlike(ba, bb) ? std::max(jw, 0.95) : jw;
+  return VowellessAlike(ba, bb) || KoreanSurnameSpellings(a, b) ? std::max(jw, 0.95) : jw;
 }
 
 // The article of an Arabic name written as a word of its own joined to the
@@ -97,6 +140,14 @@ bool Within(std::vector<std::string> small, std::vector<std::string> big) {
   return std::includes(big.begin(), big.end(), small.begin(), small.end());
 }
 
+// `words` with the neighbours at i and i + 1 written as one word.
+std::vector<std::string> JoinedAt(const std::vector<std::string>& words, std::size_t i) {
+  std::vector<std::string> out(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(i));
+  out.push_back(words[i] + words[i + 1]);
+  out.insert(out.end(), words.begin() + static_cast<std::ptrdiff_t>(i) + 2, words.end());
+  return out;
+}
+
 // Whether `longer` has one pair of neighbouring words that, written as one,
 // gives the words of `shorter` in some order: a name written with a space
 // by one source and without by another (`mary ann` / `maryann`, `abdul
@@ -104,11 +155,7 @@ bool Within(std::vector<std::string> small, std::vector<std::string> big) {
 bool JoinedWithin(const std::vector<std::string>& longer, const std::vector<std::string>& shorter) {
   if (longer.size() != shorter.size() + 1) return false;
   for (std::size_t i = 0; i + 1 < longer.size(); ++i) {
-    std::vector<std::string> joined(longer.begin(),
-                                    longer.begin() + static_cast<std::ptrdiff_t>(i));
-    joined.push_back(longer[i] + longer[i + 1]);
-    joined.insert(joined.end(), longer.begin() + static_cast<std::ptrdiff_t>(i) + 2, longer.end());
-    if (Within(joined, shorter)) return true;
+    if (Within(JoinedAt(longer, i), shorter)) return true;
   }
   return false;
 }
@@ -171,7 +218,8 @@ bool GivenAgree(std::string_view a, std::string_view b) {
 }
 
 std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
-  const bool same_surname = pa.surname == pb.surname;
+  const std::string_view sa = WithoutArticle(pa.surname), sb = WithoutArticle(pb.surname);
+  const bool same_surname = sa == sb;
   const bool initial = pa.given[0] == pb.given[0] && (pa.given.size() == 1 || pb.given.size() == 1);
   if (same_surname && AreNicknames(pa.given, pb.given)) return kNameNickname;
   if (same_surname && initial) return kNameInitial;
@@ -181,7 +229,7 @@ std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
                              Both(pa.given, pb.surname, pa.surname, pb.given));
   if (jw >= 0.92) return kNameJw92;
   if (jw >= 0.88) return kNameJw88;
-  if (!same_surname && !SoundAlike(pa.surname, pb.surname)) return kNameDifferent;
+  if (!same_surname && !SoundAlike(sa, sb)) return kNameDifferent;
   // The surnames are one or sound alike: the given names decide whether
   // that is one person misspelt or a relative.
   return GivenAgree(pa.given, pb.given) ? kNameGarbled : kNameSurnameOnly;
@@ -216,7 +264,22 @@ std::size_t CompareNames(std::string_view a, std::string_view b) {
   if (pa.words.size() == pb.words.size() && Within(pa.words, pb.words)) return kNameReordered;
   if (JoinedWithin(pa.words, pb.words) || JoinedWithin(pb.words, pa.words)) return kNameReordered;
   if (Within(pa.words, pb.words) || Within(pb.words, pa.words)) return kNameSubset;
-  return CompareFull(pa, pb);
+  // Word by word; a name one word longer also with two neighbours written
+  // as one (abdul rahman muhammad / abdulrahman mohammed): the best.
+  std::size_t best = CompareFull(pa, pb);
+  const bool a_longer = pa.words.size() == pb.words.size() + 1;
+  if (a_longer || pb.words.size() == pa.words.size() + 1) {
+    const NameParts& longer = a_longer ? pa : pb;
+    const NameParts& shorter = a_longer ? pb : pa;
+    for (std::size_t i = 0; i + 1 < longer.words.size(); ++i) {
+      NameParts joined = longer;
+      joined.words = JoinedAt(longer.words, i);
+      joined.given = joined.words.size() > 1 ? joined.words.front() : std::string();
+      joined.surname = joined.words.back();
+      best = std::min(best, CompareFull(joined, shorter));
+    }
+  }
+  return best;
 }
 
 }  // namespace idres::matcher_detail

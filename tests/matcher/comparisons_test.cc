@@ -36,6 +36,13 @@ TEST_CASE("name levels, best first", "[matcher]") {
   CHECK(Level(N, "mhmd alrashd", "mohammed al rashid") == "jaro_winkler_92");
   CHECK(Level(N, "mohamed alrashid", "mohammed rashid") == "jaro_winkler_92");
   CHECK(Level(N, "ahmd alrashd", "mohammed al rashid") == "surname_only");
+  CHECK(Level(N, "muammar gaddafi", "muammar al qadhafi") == "garbled");
+  // Two words written as one, and a spelling apart besides.
+  CHECK(Level(N, "abdulrahman mohammed", "abdul rahman muhammad") == "garbled");
+  // One Korean surname in its romanizations (North Korea writes ri, pak).
+  CHECK(Level(N, "ri sol ju", "rhee sol ju") == "jaro_winkler_92");
+  CHECK(Level(N, "pak pong ju", "park pong ju") == "jaro_winkler_92");
+  CHECK(Level(N, "anna lee", "maria lee") == "surname_only");
   // A clearly different given name: a relative, however alike the rest.
   CHECK(Level(N, "jane doe", "john doe") == "surname_only");
   CHECK(Level(N, "anna schmidt", "peter smith") == "surname_only");  // XMT/SMT meets SM0/XMT
