@@ -85,7 +85,7 @@ bool KoreanSurnameSpellings(std::string_view a, std::string_view b) {
        {"cho", "jo", "", "", ""},
        {"um", "eom", "", "", ""},
        {"hong", "", "", "", ""}}};
-  if (a == b || a.empty() || b.empty()) return false;
+  if (a == b || a.empty() || b.empty() || a.size() > 6 || b.size() > 6) return false;
   for (const auto& group : kGroups) {
     const auto has = [&](std::string_view w) {
       return std::find(group.begin(), group.end(), w) != group.end();
@@ -103,7 +103,8 @@ bool KoreanSurnameSpellings(std::string_view a, std::string_view b) {
 double WordSimilarity(std::string_view a, std::string_view b) {
   if (a != b && (HasDigit(a) || HasDigit(b))) return 0.0;
   const std::string_view ba = WithoutArticle(a), bb = WithoutArticle(b);
-  const double jw = std::max(JaroWinkler(a, b), JaroWinkler(ba, bb));
+  double jw = JaroWinkler(a, b);
+  if (ba.size() != a.size() || bb.size() != b.size()) jw = std::max(jw, JaroWinkler(ba, bb));
   return VowellessAlike(ba, bb) || KoreanSurnameSpellings(a, b) ? std::max(jw, 0.95) : jw;
 }
 
