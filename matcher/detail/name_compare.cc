@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <string>
+#include <unordered_map>
 
 #include "matcher/comparisons.h"
 #include "matcher/edit_distance.h"
@@ -57,42 +58,48 @@ std::string_view WithoutArticle(std::string_view word) {
 // passports, the Revised Romanization and North Korea's McCune–Reischauer
 // spell apart (이 lee, yi, rhee, ri; 박 park, pak, bak).
 bool KoreanSurnameSpellings(std::string_view a, std::string_view b) {
-  static constexpr std::array<std::array<std::string_view, 5>, 27> kGroups = {
-      {{"lee", "yi", "rhee", "ri", "rhie"},
-       {"park", "pak", "bak", "bahk", ""},
-       {"choi", "choe", "chey", "", ""},
-       {"jung", "jeong", "chung", "joung", "cheong"},
-       {"kim", "gim", "", "", ""},
-       {"kang", "gang", "", "", ""},
-       {"yoon", "yun", "", "", ""},
-       {"lim", "rim", "im", "yim", ""},
-       {"shin", "sin", "", "", ""},
-       {"kwon", "gwon", "", "", ""},
-       {"ahn", "an", "", "", ""},
-       {"ryu", "yoo", "yu", "rhyu", ""},
-       {"noh", "roh", "", "", ""},
-       {"oh", "o", "", "", ""},
-       {"moon", "mun", "", "", ""},
-       {"baek", "paek", "paik", "baik", ""},
-       {"kwak", "gwak", "", "", ""},
-       {"jang", "chang", "", "", ""},
-       {"seo", "suh", "", "", ""},
-       {"jeon", "chon", "chun", "", ""},
-       {"ko", "koh", "go", "", ""},
-       {"heo", "huh", "hur", "", ""},
-       {"shim", "sim", "", "", ""},
-       {"sung", "seong", "", "", ""},
-       {"cho", "jo", "", "", ""},
-       {"um", "eom", "", "", ""},
-       {"hong", "", "", "", ""}}};
-  if (a == b || a.empty() || b.empty() || a.size() > 6 || b.size() > 6) return false;
-  for (const auto& group : kGroups) {
-    const auto has = [&](std::string_view w) {
-      return std::find(group.begin(), group.end(), w) != group.end();
-    };
-    if (has(a) && has(b)) return true;
-  }
-  return false;
+  static const std::unordered_map<std::string_view, int> kGroupOf = [] {
+    static constexpr std::array<std::array<std::string_view, 5>, 27> kGroups = {
+        {{"lee", "yi", "rhee", "ri", "rhie"},
+         {"park", "pak", "bak", "bahk", ""},
+         {"choi", "choe", "chey", "", ""},
+         {"jung", "jeong", "chung", "joung", "cheong"},
+         {"kim", "gim", "", "", ""},
+         {"kang", "gang", "", "", ""},
+         {"yoon", "yun", "", "", ""},
+         {"lim", "rim", "im", "yim", ""},
+         {"shin", "sin", "", "", ""},
+         {"kwon", "gwon", "", "", ""},
+         {"ahn", "an", "", "", ""},
+         {"ryu", "yoo", "yu", "rhyu", ""},
+         {"noh", "roh", "", "", ""},
+         {"oh", "o", "", "", ""},
+         {"moon", "mun", "", "", ""},
+         {"baek", "paek", "paik", "baik", ""},
+         {"kwak", "gwak", "", "", ""},
+         {"jang", "chang", "", "", ""},
+         {"seo", "suh", "", "", ""},
+         {"jeon", "chon", "chun", "", ""},
+         {"ko", "koh", "go", "", ""},
+         {"heo", "huh", "hur", "", ""},
+         {"shim", "sim", "", "", ""},
+         {"sung", "seong", "", "", ""},
+         {"cho", "jo", "", "", ""},
+         {"um", "eom", "", "", ""},
+         {"hong", "", "", "", ""}}};
+    std::unordered_map<std::string_view, int> out;
+    for (std::size_t g = 0; g < kGroups.size(); ++g) {
+      for (std::string_view w : kGroups[g]) {
+        if (!w.empty()) out.emplace(w, static_cast<int>(g));
+      }
+    }
+    return out;
+  }();
+  if (a == b || a.size() > 6 || b.size() > 6) return false;
+  const auto x = kGroupOf.find(a);
+  if (x == kGroupOf.end()) return false;
+  const auto y = kGroupOf.find(b);
+  return y != kGroupOf.end() && x->second == y->second;
 }
 
 // Jaro–Winkler of two name words, with or without an article written onto
@@ -112,16 +119,21 @@ double WordSimilarity(std::string_view a, std::string_view b) {
 // word after it ("al rashid", from "Al-Rashid", is "alrashid"), so that
 // every spelling of it has the same words.
 NameParts ArticlesJoined(NameParts p) {
+  const auto article = [&](std::size_t i) {
+    return (p.words[i] == "al" || p.words[i] == "el") && i + 1 < p.words.size();
+  };
+  bool any = false;
+  for (std::size_t i = 0; i < p.words.size() && !any; ++i) any = article(i);
+  if (!any) return p;  // most names: nothing to copy
   std::vector<std::string> words;
   for (std::size_t i = 0; i < p.words.size(); ++i) {
-    if ((p.words[i] == "al" || p.words[i] == "el") && i + 1 < p.words.size()) {
+    if (article(i)) {
       words.push_back(p.words[i] + p.words[i + 1]);
       ++i;
     } else {
       words.push_back(p.words[i]);
     }
   }
-  if (words.size() == p.words.size()) return p;
   p.words = std::move(words);
   p.surname = p.words.back();
   p.given = p.words.size() > 1 ? p.words.front() : std::string();
