@@ -4,6 +4,9 @@
 // leaves the queue without disturbing it. A connection the server closed
 // while it sat idle is replaced before anyone uses it.
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
 #include <mutex>
 #include <optional>
 #include <pqxx/pqxx>
@@ -115,12 +118,14 @@ TEST_CASE("a connection the server closed while idle is replaced, not lent out",
   TestDatabase db;
   detail::Pool pool(db.url(), 2, true);
   std::string pids;
+  std::vector<std::int64_t> backends;
   {
     detail::Pool::Lease a = pool.Borrow();
     detail::Pool::Lease b = pool.Borrow();
     for (detail::Pool::Lease* lease : {&a, &b}) {
+      backends.push_back(BackendPid(lease->conn()));
       if (!pids.empty()) pids += ",";
-      pids += std::to_string(BackendPid(lease->conn()));
+      pids += std::to_string(backends.back());
     }
   }
   // What a restart does to every pooled connection.
@@ -129,6 +134,17 @@ TEST_CASE("a connection the server closed while idle is replaced, not lent out",
                    pids + ")) t") == 2);
   while (db.Count("SELECT count(*) FROM pg_stat_activity WHERE pid IN (" + pids + ")") > 0) {
     std::this_thread::yield();
+  }
+  // A backend leaves pg_stat_activity before its process exits and closes
+  // the socket; the pool can only see a socket that is closed. Wait for the
+  // processes themselves (the test server runs on this machine; the bound
+  // only keeps a remote one from hanging the test).
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  for (const std::int64_t pid : backends) {
+    while (std::filesystem::exists("/proc/" + std::to_string(pid)) &&
+           std::chrono::steady_clock::now() < give_up) {
+      std::this_thread::yield();
+    }
   }
 
   detail::Pool::Lease a = pool.Borrow();
