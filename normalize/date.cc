@@ -113,7 +113,10 @@ bool IsApproximate(std::string_view word) {
 // or its month ("Mar 1950", "1950-03", "03/1950"), or 0.
 int YearAlone(std::vector<Token> t) {
   if (!t.empty() && !t[0].digits && IsApproximate(t[0].text)) t.erase(t.begin());
-  const auto year = [](const Token& x) { return x.digits && x.text.size() == 4; };
+  // A year from 1000 on: "0042" alone is a code, not a year.
+  const auto year = [](const Token& x) {
+    return x.digits && x.text.size() == 4 && x.text[0] != '0';
+  };
   const auto month = [](const Token& x) {
     if (!x.digits) return MonthNamed(x.text) != 0;
     return x.text.size() <= 2 && Number(x.text) >= 1 && Number(x.text) <= 12;

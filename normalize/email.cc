@@ -60,8 +60,8 @@ std::string_view AddressOf(std::string_view mailbox) {
     }
   }
   constexpr std::string_view kScheme = "mailto:";
-  if (mailbox.size() > kScheme.size() &&
-      nd::AsciiLower(mailbox.substr(0, kScheme.size())) == kScheme) {
+  while (mailbox.size() > kScheme.size() &&  // every one: normalizing is idempotent
+         nd::AsciiLower(mailbox.substr(0, kScheme.size())) == kScheme) {
     mailbox.remove_prefix(kScheme.size());
   }
   if (mailbox.size() > 1 && mailbox.back() == '.' && mailbox[mailbox.size() - 2] != '.' &&

@@ -118,6 +118,7 @@ TEST_CASE("date rejections", "[normalize][date]") {
       {"about", form},
       {"13/1990", form},
       {"circa 199", form},
+      {"0042", form},
       {"1/2/3/1990", form},
       {"1/2/190", form},
       {"1990-07-04 12:00", form},

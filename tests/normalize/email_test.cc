@@ -51,6 +51,7 @@ TEST_CASE("email golden table", "[normalize][email]") {
       {" <ann.lee@example.org> ", "ann.lee@example.org"},
       // A link's address, and a fully qualified domain.
       {"mailto:ann.lee@example.org", "ann.lee@example.org"},
+      {"MAILTO:mailto:ann.lee@example.org", "ann.lee@example.org"},
       {"MAILTO:Ann.Lee@example.org", "ann.lee@example.org"},
       {"ann.lee@example.org.", "ann.lee@example.org"},
   };
