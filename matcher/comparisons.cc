@@ -75,11 +75,48 @@ bool IsStreetType(std::string_view t) {
   return std::find(kTypes.begin(), kTypes.end(), t) != kTypes.end();
 }
 
-// Words that name a flat, suite or unit in an address.
+// Words that name a flat, suite, floor or unit in a normalized address
+// (normalize/address.cc writes apartment as apt, suite as ste, floor as fl,
+// room as rm, building as bldg). Two of them are also other words: fl is
+// Florida and ste Sainte, so those name a unit only beside a number.
 bool IsUnitWord(std::string_view t) {
-  static const std::array<std::string_view, 9> kUnits = {
-      "flat", "apt", "apartment", "unit", "suite", "ste", "room", "floor", "fl"};
+  static const std::array<std::string_view, 7> kUnits = {"flat", "apt", "unit", "rm",
+                                                         "bldg", "ste", "fl"};
   return std::find(kUnits.begin(), kUnits.end(), t) != kUnits.end();
+}
+
+// A unit's number: short (flat 3, apt 12b, ste 200), never a postcode.
+bool IsUnitNumber(std::string_view t) { return HasDigit(t) && t.size() <= 4; }
+
+// 1st, 2nd, 3rd, 4th ...: a floor's number written before it (3rd fl).
+bool IsOrdinal(std::string_view t) {
+  return t.size() >= 3 && std::isdigit(static_cast<unsigned char>(t[0])) &&
+         (t.ends_with("st") || t.ends_with("nd") || t.ends_with("rd") || t.ends_with("th")) &&
+         std::all_of(t.begin(), t.end() - 2, [](unsigned char c) { return std::isdigit(c) != 0; });
+}
+
+// Whether a word can be a house number: it starts with a digit and is
+// short (12, 12b, 12-14); "sw1a" or a city's five-digit code is not one.
+bool IsHouseNumber(std::string_view t) {
+  return !t.empty() && std::isdigit(static_cast<unsigned char>(t[0])) && t.size() <= 6;
+}
+
+// The last word with a digit from `from` on, no unit's, as `p`'s postal
+// code; a British or Canadian code written in two parts (sw1a 1aa, k1a 0b1)
+// as one.
+void FindPostalCode(const std::vector<std::string>& t, const std::vector<bool>& unit,
+                    std::size_t from, AddressParts& p) {
+  for (std::size_t k = t.size(); k-- > from;) {
+    if (unit[k] || !HasDigit(t[k])) continue;
+    p.postal_code = t[k];
+    const bool inward = t[k].size() == 3 && std::isdigit(static_cast<unsigned char>(t[k][0])) &&
+                        std::isalpha(static_cast<unsigned char>(t[k][1]));
+    if (inward && k > from && !unit[k - 1] && t[k - 1].size() >= 2 && t[k - 1].size() <= 4 &&
+        std::isalpha(static_cast<unsigned char>(t[k - 1][0])) && HasDigit(t[k - 1])) {
+      p.postal_code = t[k - 1] + t[k];
+    }
+    return;
+  }
 }
 
 // A street's word in one spelling: German and Swiss street names end in
@@ -167,12 +204,34 @@ AddressParts SplitAddress(std::string_view address) {
   std::vector<bool> unit(t.size(), false);
   for (std::size_t k = 0; k < t.size(); ++k) {
     if (t[k].starts_with('#')) unit[k] = true;
-    if (IsUnitWord(t[k]) && k + 1 < t.size()) unit[k] = unit[k + 1] = true;
+    if (!IsUnitWord(t[k])) continue;
+    if (k > 0 && IsOrdinal(t[k - 1])) {
+      unit[k - 1] = unit[k] = true;
+    } else if (k + 1 < t.size() && IsUnitNumber(t[k + 1])) {
+      unit[k] = unit[k + 1] = true;
+    } else if (t[k] != "fl" && t[k] != "ste") {
+      unit[k] = true;
+    }
   }
   AddressParts p;
   std::size_t i = 0;
   while (i < t.size() && (unit[i] || !HasDigit(t[i]))) ++i;
   if (i == t.size()) return p;
+  std::size_t last = t.size() - 1;  // the last word with a digit, no unit's
+  while (unit[last] || !HasDigit(t[last])) --last;
+  // What comes first is no house number (sw1a 1aa) or the only number is
+  // a postcode after the street, town and state (main st springfield il
+  // 62704): a postcode and no house.
+  const auto postcode_only = [&] {
+    if (!IsHouseNumber(t[i])) return true;
+    const bool street_after = i + 1 < t.size() && !unit[i + 1] && !HasDigit(t[i + 1]);
+    return !street_after && i == last && t[i].size() >= 4 &&
+           std::all_of(t[i].begin(), t[i].end(), [](unsigned char c) { return std::isdigit(c); });
+  };
+  if (postcode_only()) {
+    FindPostalCode(t, unit, i, p);
+    return p;
+  }
   p.house = t[i];
   std::size_t end = i + 1;
   while (end < t.size() && end < i + 4 && !unit[end] && !IsStreetType(t[end]) &&
@@ -188,18 +247,7 @@ AddressParts SplitAddress(std::string_view address) {
     while (first > 0 && first + 3 > i && !unit[first - 1] && !HasDigit(t[first - 1])) --first;
     for (std::size_t k = first; k < i; ++k) p.street += (k > first ? " " : "") + StreetWord(t[k]);
   }
-  for (std::size_t k = t.size(); k-- > end;) {
-    if (unit[k] || !HasDigit(t[k])) continue;
-    p.postal_code = t[k];
-    // A British or Canadian code written in two parts (sw1a 1aa, k1a 0b1).
-    const bool inward = t[k].size() == 3 && std::isdigit(static_cast<unsigned char>(t[k][0])) &&
-                        std::isalpha(static_cast<unsigned char>(t[k][1]));
-    if (inward && k > end && !unit[k - 1] && t[k - 1].size() >= 2 && t[k - 1].size() <= 4 &&
-        std::isalpha(static_cast<unsigned char>(t[k - 1][0])) && HasDigit(t[k - 1])) {
-      p.postal_code = t[k - 1] + t[k];
-    }
-    break;
-  }
+  FindPostalCode(t, unit, end, p);
   return p;
 }
 

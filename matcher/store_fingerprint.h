@@ -23,7 +23,9 @@ namespace idres {
 // of the union of its values. Version 3: the Russian legal forms (pao, ao,
 // ojsc, cjsc, tov) are no part of an organization's core; an address's
 // street is found before its number too, and past a flat's number.
-inline constexpr int kKeyDerivationVersion = 3;
+// Version 4: fl and ste mark a floor or suite only beside a number (they are
+// Florida and Sainte elsewhere), and a postcode alone is no house number.
+inline constexpr int kKeyDerivationVersion = 4;
 
 // Lines: the key derivation version; the exclusive types, sorted; each
 // blocking rule in model order with its parts.

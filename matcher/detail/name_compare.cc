@@ -21,34 +21,70 @@ bool HasDigit(std::string_view s) {
 
 bool IsVowel(char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u'; }
 
-// A word's consonants, a doubled one once, without the vowels and the
-// letters scripts write for long vowels (y, w): what a script that writes
-// no short vowels keeps of a name (Arabic محمد is "mhmd", as Mohammed is).
-std::string Skeleton(std::string_view word) {
-  std::string out;
-  for (char c : word) {
-    if (IsVowel(c) || c == 'y' || c == 'w') continue;
-    if (out.empty() || out.back() != c) out += c;
+// Whether `bare`, a word written without vowels (a transliteration from a
+// script that writes no short vowels: Arabic محمد is "mhmd"), can be
+// `full` written with them: `full`'s consonants in order, a doubled one
+// once, where each run of vowels is either left out (a short vowel, not
+// written) or is the w that script writes for a long o or u (محمود "mhmwd"
+// is Mahmoud, not Mohammed). Two vowels in a row are a long vowel, which
+// the script writes.
+bool SkeletonOf(std::string_view bare, std::string_view full) {
+  // full's letters as consonants and vowel runs; y is a consonant at the
+  // start of a word or after a vowel (yusuf, sayed), else a vowel.
+  struct Part {
+    std::string_view text;
+    bool vowels;
+  };
+  std::vector<Part> parts;
+  for (std::size_t i = 0; i < full.size();) {
+    const auto vowel = [&](std::size_t k) {
+      return IsVowel(full[k]) || (full[k] == 'y' && k > 0 && !IsVowel(full[k - 1]));
+    };
+    std::size_t j = i + 1;
+    if (vowel(i)) {
+      while (j < full.size() && vowel(j)) ++j;
+    } else {
+      while (j < full.size() && full[j] == full[i]) ++j;  // a doubled letter once
+    }
+    parts.push_back({full.substr(i, vowel(i) ? j - i : 1), vowel(i)});
+    i = j;
   }
-  return out;
+  std::string b;  // bare's letters, a doubled one once
+  for (char c : bare) {
+    if (b.empty() || b.back() != c) b += c;
+  }
+  const auto writes = [](char letter, std::string_view run) {
+    const auto has = [&](std::string_view of) { return run.find_first_of(of) != run.npos; };
+    return letter == 'w' && has("ou");
+  };
+  // Depth-first over the vowel runs' two readings; names are short.
+  const auto match = [&](auto& self, std::size_t at, std::size_t part) -> bool {
+    if (part == parts.size()) return at == b.size();
+    const Part& p = parts[part];
+    if (!p.vowels) return at < b.size() && b[at] == p.text[0] && self(self, at + 1, part + 1);
+    if (at < b.size() && writes(b[at], p.text) && self(self, at + 1, part + 1)) return true;
+    return p.text.size() == 1 && self(self, at, part + 1);
+  };
+  return full.size() <= 24 && match(match, 0, 0);
 }
 
 // Whether one word is written without vowels (a transliteration from a
-// script that leaves them out) and has the other's consonants.
+// script that leaves them out) and the other is it with its vowels. A y
+// makes a word no bare one: smyth and lynn are written with their vowel.
 bool VowellessAlike(std::string_view a, std::string_view b) {
-  const auto vowelless = [](std::string_view w) {  // y is a vowel too: smyth
+  const auto bare = [](std::string_view w) {
     return w.size() >= 3 &&
            std::none_of(w.begin(), w.end(), [](char c) { return IsVowel(c) || c == 'y'; });
   };
-  if (vowelless(a) == vowelless(b)) return false;
-  const std::string sa = Skeleton(a);
-  return sa.size() >= 3 && sa == Skeleton(b);
+  if (bare(a) == bare(b)) return false;
+  return bare(a) ? SkeletonOf(a, b) : SkeletonOf(b, a);
 }
 
 // A surname without an Arabic article written onto it (alrashid, elmasri);
-// as it is when there is none.
+// as it is when there is none. Only before five letters or more that do
+// not start with l: allen, ellison, albert and elvin are names of their own.
 std::string_view WithoutArticle(std::string_view word) {
-  if (word.size() >= 5 && (word.starts_with("al") || word.starts_with("el"))) {
+  if (word.size() >= 7 && (word.starts_with("al") || word.starts_with("el")) && word[2] != 'l') {
     return word.substr(2);
   }
   return word;
@@ -119,8 +155,9 @@ double WordSimilarity(std::string_view a, std::string_view b) {
 // word after it ("al rashid", from "Al-Rashid", is "alrashid"), so that
 // every spelling of it has the same words.
 NameParts ArticlesJoined(NameParts p) {
+  // Not the first word: that is a given name (Al Smith, El Greco's heirs).
   const auto article = [&](std::size_t i) {
-    return (p.words[i] == "al" || p.words[i] == "el") && i + 1 < p.words.size();
+    return i > 0 && (p.words[i] == "al" || p.words[i] == "el") && i + 1 < p.words.size();
   };
   bool any = false;
   for (std::size_t i = 0; i < p.words.size() && !any; ++i) any = article(i);
@@ -139,6 +176,9 @@ NameParts ArticlesJoined(NameParts p) {
   p.given = p.words.size() > 1 ? p.words.front() : std::string();
   return p;
 }
+
+// The longest names whose neighbouring words are tried written as one.
+constexpr std::size_t kJoinedWordsUpTo = 6;
 
 // The weaker of two word similarities, 1 for two missing words.
 double Both(std::string_view ga, std::string_view gb, std::string_view sa, std::string_view sb) {
@@ -275,13 +315,18 @@ std::size_t CompareNames(std::string_view a, std::string_view b) {
   // A suffix on one side only says nothing: the words decide.
   if (pa.words == pb.words) return kNameExact;
   if (pa.words.size() == pb.words.size() && Within(pa.words, pb.words)) return kNameReordered;
-  if (JoinedWithin(pa.words, pb.words) || JoinedWithin(pb.words, pa.words)) return kNameReordered;
+  // Joined neighbours are tried only in names of a few words: the tries
+  // grow with the square of a name's length.
+  const bool short_names = std::max(pa.words.size(), pb.words.size()) <= kJoinedWordsUpTo;
+  if (short_names && (JoinedWithin(pa.words, pb.words) || JoinedWithin(pb.words, pa.words))) {
+    return kNameReordered;
+  }
   if (Within(pa.words, pb.words) || Within(pb.words, pa.words)) return kNameSubset;
   // Word by word; a name one word longer also with two neighbours written
   // as one (abdul rahman muhammad / abdulrahman mohammed): the best.
   std::size_t best = CompareFull(pa, pb);
   const bool a_longer = pa.words.size() == pb.words.size() + 1;
-  if (a_longer || pb.words.size() == pa.words.size() + 1) {
+  if (short_names && (a_longer || pb.words.size() == pa.words.size() + 1)) {
     const NameParts& longer = a_longer ? pa : pb;
     const NameParts& shorter = a_longer ? pb : pa;
     for (std::size_t i = 0; i + 1 < longer.words.size(); ++i) {

@@ -21,19 +21,26 @@ bool IsLegalForm(std::string_view word) {
   return std::find(kForms.begin(), kForms.end(), word) != kForms.end();
 }
 
-bool IsLegalFormOrFiller(std::string_view word) {
-  return IsLegalForm(word) || word == "the" || word == "and" || word == "of";
-}
+bool IsFiller(std::string_view word) { return word == "the" || word == "and" || word == "of"; }
 
-// The words of a normalized organization name.
-std::vector<std::string_view> Words(std::string_view organization) {
+// The words of a normalized organization name that name the company: all
+// but the legal forms it starts or ends with (ooo romashka, oy karl fazer
+// ab, acme co ltd). A form's letters in the middle are a word of the name
+// (the co operative bank); a name of forms alone keeps them.
+std::vector<std::string_view> NamingWords(std::string_view organization) {
   std::vector<std::string_view> out;
   for (std::size_t i = 0; i < organization.size();) {
     const std::size_t end = std::min(organization.find(' ', i), organization.size());
     if (end > i) out.push_back(organization.substr(i, end - i));
     i = end + 1;
   }
-  return out;
+  const auto form = [](std::string_view w) { return IsLegalForm(w) || IsFiller(w); };
+  std::size_t first = 0, last = out.size();
+  while (last > first && form(out[last - 1])) --last;  // acme widgets ltd (the)
+  if (last == first) return out;
+  while (IsLegalForm(out[first])) ++first;  // the co operative bank keeps its co
+  return {out.begin() + static_cast<std::ptrdiff_t>(first),
+          out.begin() + static_cast<std::ptrdiff_t>(last)};
 }
 
 // Whether `a` is written as the initials of `b` ("ibm corp" and
@@ -42,15 +49,14 @@ std::vector<std::string_view> Words(std::string_view organization) {
 // other's words, with or without the fillers.
 bool AcronymOf(std::string_view a, std::string_view b) {
   std::vector<std::string_view> acronym;
-  for (std::string_view w : Words(a)) {
-    if (!IsLegalFormOrFiller(w)) acronym.push_back(w);
+  for (std::string_view w : NamingWords(a)) {
+    if (!IsFiller(w)) acronym.push_back(w);
   }
   if (acronym.size() != 1 || acronym[0].size() < 3) return false;
   std::string all, core;
-  for (std::string_view w : Words(b)) {
-    if (IsLegalForm(w)) continue;
+  for (std::string_view w : NamingWords(b)) {
     all += w[0];
-    if (!IsLegalFormOrFiller(w)) core += w[0];
+    if (!IsFiller(w)) core += w[0];
   }
   return acronym[0] == core || acronym[0] == all;
 }
@@ -96,12 +102,14 @@ const std::vector<std::string>& OrganizationLevelNames() {
 
 std::vector<std::string> CoreWords(std::string_view organization) {
   std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < organization.size()) {
-    const std::size_t end = std::min(organization.find(' ', i), organization.size());
-    const std::string_view word = organization.substr(i, end - i);
-    if (!word.empty() && !IsLegalFormOrFiller(word)) out.push_back(Fold(word));
-    i = end + 1;
+  const std::vector<std::string_view> words = NamingWords(organization);
+  // A name of legal forms alone (a typo, a placeholder) has no core.
+  if (std::all_of(words.begin(), words.end(),
+                  [](std::string_view w) { return IsLegalForm(w) || IsFiller(w); })) {
+    return out;
+  }
+  for (std::string_view word : words) {
+    if (!IsFiller(word)) out.push_back(Fold(word));
   }
   std::sort(out.begin(), out.end());
   return out;

@@ -37,6 +37,13 @@ TEST_CASE("name levels, best first", "[matcher]") {
   CHECK(Level(N, "mohamed alrashid", "mohammed rashid") == "jaro_winkler_92");
   CHECK(Level(N, "ahmd alrashd", "mohammed al rashid") == "surname_only");
   CHECK(Level(N, "muammar gaddafi", "muammar al qadhafi") == "garbled");
+  // ... but a w written for a long vowel is kept: mahmoud is not mohammed;
+  // and Western names that start with al or el have no article.
+  CHECK(Level(N, "mhmwd ali", "mahmoud ali") == "jaro_winkler_92");
+  CHECK(Level(N, "mhmwd ali", "mohammed ali") == "surname_only");
+  CHECK(Level(N, "al smith", "albert smith") == "nickname");
+  CHECK(Level(N, "alvin ray", "elvin ray") != "jaro_winkler_92");
+  CHECK(Level(N, "john allison", "john ellison") != "jaro_winkler_92");
   // Two words written as one, and a spelling apart besides.
   CHECK(Level(N, "abdulrahman mohammed", "abdul rahman muhammad") == "garbled");
   // One Korean surname in its romanizations (North Korea writes ri, pak).
@@ -106,6 +113,12 @@ TEST_CASE("organization levels: legal forms and spellings set aside", "[matcher]
   CHECK(Level(O, "ib", "international business") == "different");  // two letters say little
   CHECK(Level(O, "ibm", "intel business") == "different");
   CHECK(OrganizationCore("the acme widgets co ltd") == "acme widgets");
+  // Legal forms at either end, not in the middle: oy is a Finnish form
+  // before the name, co in the middle a word of it.
+  CHECK(OrganizationCore("oy karl fazer ab") == "fazer karl");
+  CHECK(OrganizationCore("ooo romashka") == "romashka");
+  CHECK(OrganizationCore("the co operative bank plc") == "bank co operative");
+  CHECK(OrganizationCore("ltd").empty());
 }
 
 TEST_CASE("email, address, document and exact-only levels", "[matcher]") {
@@ -165,6 +178,26 @@ TEST_CASE("names and addresses split into their parts", "[matcher]") {
   CHECK(de.street == "hauptstr");
   CHECK(de.postal_code == "10115");
   CHECK(SplitAddress("rue de rivoli 12 75001 paris").street == "rue de rivoli");
+  // With no house number, a postcode is no house and the town no street.
+  const AddressParts us = SplitAddress("main st springfield il 62704");
+  CHECK(us.house.empty());
+  CHECK(us.street.empty());
+  CHECK(us.postal_code == "62704");
+  CHECK(SplitAddress("high st london sw1a 1aa").postal_code == "sw1a1aa");
+  CHECK(SplitAddress("high st london sw1a 1aa").house.empty());
+  // fl and ste are floors and suites beside a number, Florida and Sainte
+  // elsewhere; a floor's number may come first.
+  const AddressParts florida = SplitAddress("100 ocean dr miami fl 33139");
+  CHECK(florida.street == "ocean dr");
+  CHECK(florida.postal_code == "33139");
+  const AddressParts floor = SplitAddress("3rd fl 200 park ave 10166");
+  CHECK(floor.house == "200");
+  CHECK(floor.street == "park ave");
+  CHECK(SplitAddress("200 park ave fl 3 10166").postal_code == "10166");
+  CHECK(SplitAddress("1200 rue ste catherine montreal h3b 1k9").street == "rue ste catherine");
+  CHECK(SplitAddress("5 main st ste 200 springfield").postal_code.empty());
+  CHECK(CompareValues(ComparisonKind::kAddress, "main st springfield il 62704",
+                      "oak st springfield il 62704") == 2);
 }
 
 }  // namespace
