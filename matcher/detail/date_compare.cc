@@ -53,9 +53,12 @@ std::size_t CompareDates(std::string_view a, std::string_view b) {
   // all the two dates can agree on, and a year one off is no typo to
   // forgive but another year.
   const bool year_only = (x[1] == 1 && x[2] == 1) || (y[1] == 1 && y[2] == 1);
-  if (year_only) return x[0] == y[0] ? kDateSameYear : kDateDifferent;
-  // (A year alone is never far enough from another to tell a generation:
-  // its digits are as unreliable as the rest.)
+  const int years = std::abs(x[0] - y[0]);
+  const bool generation = years >= 15 && !Near(x[0], y[0], a.substr(0, 4), b.substr(0, 4));
+  if (year_only) {
+    if (x[0] == y[0]) return kDateSameYear;
+    return generation ? kDateGeneration : kDateDifferent;
+  }
   if (a == b) return kDateExact;
   if (x[0] == y[0] && x[1] == y[2] && x[2] == y[1]) return kDateSwapped;
   static constexpr std::array<std::size_t, 3> kAt = {0, 5, 8}, kLen = {4, 2, 2};
@@ -75,8 +78,7 @@ std::size_t CompareDates(std::string_view a, std::string_view b) {
   if (DaysApart(x, y) <= 31) return kDateWeeksApart;
   // Fifteen years or more apart, and not by one slip of a digit of the
   // year: another generation (a father and his son at one address).
-  const int years = std::abs(x[0] - y[0]);
-  if (years >= 15 && !Near(x[0], y[0], a.substr(0, 4), b.substr(0, 4))) return kDateGeneration;
+  if (generation) return kDateGeneration;
   // Anything else further apart is another person's date, or a bad one:
   // never evidence for a match.
   return kDateDifferent;

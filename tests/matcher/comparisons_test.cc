@@ -93,6 +93,11 @@ TEST_CASE("birth date levels", "[matcher]") {
   CHECK(Level(D, "1850-01-01", "1850-06-15") == "same_year");
   CHECK(Level(D, "1850-01-01", "1850-01-01") == "same_year");
   CHECK(Level(D, "1850-01-01", "1851-01-01") == "different");
+  // ... and one a generation away is another generation: a placeholder
+  // 1 January is no licence to merge a father with his son.
+  CHECK(Level(D, "1960-01-01", "1992-09-30") == "generation");
+  CHECK(Level(D, "1960-01-01", "1985-01-01") == "generation");
+  CHECK(Level(D, "1960-01-01", "1980-01-01") == "different");  // one digit of the year
 }
 
 TEST_CASE("organization levels: legal forms and spellings set aside", "[matcher]") {
