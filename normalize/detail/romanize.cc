@@ -126,10 +126,22 @@ std::string KoreanName(const std::string& text, const std::string& ordered) {
         words[0].size() >= 3 && IsDoubleSurname(Utf8(std::span(words[0]).first(2))) ? 2 : 1;
     surname.assign(words[0].begin(), words[0].begin() + static_cast<std::ptrdiff_t>(n));
     given.assign(words[0].begin() + static_cast<std::ptrdiff_t>(n), words[0].end());
-  } else if (words.size() >= 2 && words[0].size() <= 2) {
-    surname = words[0];
-    for (std::size_t i = 1; i < words.size(); ++i) {
-      given.insert(given.end(), words[i].begin(), words[i].end());
+  } else if (words.size() >= 2) {
+    // The surname is a word of one syllable (or a double surname) at
+    // either end: first as Korean writes it, last as a Western form does
+    // (민준 김); else a short first word.
+    const auto surname_like = [](const std::vector<char32_t>& w) {
+      return w.size() == 1 || (w.size() == 2 && IsDoubleSurname(Utf8(w)));
+    };
+    std::size_t at = 0;
+    if (!surname_like(words[0]) && surname_like(words.back())) {
+      at = words.size() - 1;
+    } else if (!surname_like(words[0]) && words[0].size() > 2) {
+      return {};
+    }
+    surname = words[at];
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      if (i != at) given.insert(given.end(), words[i].begin(), words[i].end());
     }
   } else {
     return {};

@@ -53,6 +53,7 @@ TEST_CASE("names in every order: given names first", "[normalize][name]") {
       // spelling.
       {"김민준", "minjun kim"},
       {"김 민준", "minjun kim"},
+      {"민준 김", "minjun kim"},  // given name first, as a Western form asks
       {"박지훈", "jihun park"},
       {"이서연", "seoyeon lee"},
       {"정우성", "useong jung"},       // not ICU's "jeong useong"
