@@ -105,9 +105,9 @@ bool IsHouseNumber(std::string_view t) {
 // code; a British or Canadian code written in two parts (sw1a 1aa, k1a 0b1)
 // as one.
 void FindPostalCode(const std::vector<std::string>& t, const std::vector<bool>& unit,
-                    std::size_t from, AddressParts& p) {
+                    const std::vector<bool>& number, std::size_t from, AddressParts& p) {
   for (std::size_t k = t.size(); k-- > from;) {
-    if (unit[k] || !HasDigit(t[k])) continue;
+    if (unit[k] || !number[k]) continue;
     p.postal_code = t[k];
     const bool inward = t[k].size() == 3 && std::isdigit(static_cast<unsigned char>(t[k][0])) &&
                         std::isalpha(static_cast<unsigned char>(t[k][1]));
@@ -213,29 +213,34 @@ AddressParts SplitAddress(std::string_view address) {
       unit[k] = true;
     }
   }
+  // The numbers of the address (a house's, a postcode), not a numbered
+  // street's name (5th ave, w 42nd st; but e1 6st is a postcode).
+  std::vector<bool> number(t.size(), false);
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    number[k] = HasDigit(t[k]) && !(IsOrdinal(t[k]) && k + 1 < t.size() && IsStreetType(t[k + 1]));
+  }
   AddressParts p;
   std::size_t i = 0;
-  while (i < t.size() && (unit[i] || !HasDigit(t[i]))) ++i;
+  while (i < t.size() && (unit[i] || !number[i])) ++i;
   if (i == t.size()) return p;
   std::size_t last = t.size() - 1;  // the last word with a digit, no unit's
-  while (unit[last] || !HasDigit(t[last])) --last;
+  while (unit[last] || !number[last]) --last;
   // What comes first is no house number (sw1a 1aa) or the only number is
   // a postcode after the street, town and state (main st springfield il
   // 62704): a postcode and no house.
   const auto postcode_only = [&] {
     if (!IsHouseNumber(t[i])) return true;
-    const bool street_after = i + 1 < t.size() && !unit[i + 1] && !HasDigit(t[i + 1]);
+    const bool street_after = i + 1 < t.size() && !unit[i + 1] && !number[i + 1];
     return !street_after && i == last && t[i].size() >= 4 &&
            std::all_of(t[i].begin(), t[i].end(), [](unsigned char c) { return std::isdigit(c); });
   };
   if (postcode_only()) {
-    FindPostalCode(t, unit, i, p);
+    FindPostalCode(t, unit, number, i, p);
     return p;
   }
   p.house = t[i];
   std::size_t end = i + 1;
-  while (end < t.size() && end < i + 4 && !unit[end] && !IsStreetType(t[end]) &&
-         !HasDigit(t[end])) {
+  while (end < t.size() && end < i + 4 && !unit[end] && !IsStreetType(t[end]) && !number[end]) {
     ++end;
   }
   if (end < t.size() && IsStreetType(t[end])) ++end;
@@ -244,10 +249,10 @@ AddressParts SplitAddress(std::string_view address) {
     // The street before the number, as most of Europe writes it
     // (hauptstrasse 5, rue de rivoli 12): the words just before it.
     std::size_t first = i;
-    while (first > 0 && first + 3 > i && !unit[first - 1] && !HasDigit(t[first - 1])) --first;
+    while (first > 0 && first + 3 > i && !unit[first - 1] && !number[first - 1]) --first;
     for (std::size_t k = first; k < i; ++k) p.street += (k > first ? " " : "") + StreetWord(t[k]);
   }
-  FindPostalCode(t, unit, end, p);
+  FindPostalCode(t, unit, number, end, p);
   return p;
 }
 

@@ -24,7 +24,8 @@ namespace idres {
 // ojsc, cjsc, tov) are no part of an organization's core; an address's
 // street is found before its number too, and past a flat's number.
 // Version 4: fl and ste mark a floor or suite only beside a number (they are
-// Florida and Sainte elsewhere), and a postcode alone is no house number.
+// Florida and Sainte elsewhere), a postcode alone is no house number, and
+// a numbered street (5th ave) is a street, not a house or a postcode.
 inline constexpr int kKeyDerivationVersion = 4;
 
 // Lines: the key derivation version; the exclusive types, sorted; each

@@ -201,6 +201,14 @@ TEST_CASE("names and addresses split into their parts", "[matcher]") {
   CHECK(SplitAddress("200 park ave fl 3 10166").postal_code == "10166");
   CHECK(SplitAddress("1200 rue ste catherine montreal h3b 1k9").street == "rue ste catherine");
   CHECK(SplitAddress("5 main st ste 200 springfield").postal_code.empty());
+  // A numbered street is a street, not a house or a postcode; a British
+  // inward code that looks like an ordinal is still a code.
+  const AddressParts fifth = SplitAddress("350 5th ave new york ny 10118");
+  CHECK(fifth.house == "350");
+  CHECK(fifth.street == "5th ave");
+  CHECK(fifth.postal_code == "10118");
+  CHECK(SplitAddress("100 w 42nd st").street == "w 42nd st");
+  CHECK(SplitAddress("3 high st london e1 6st").postal_code == "e16st");
   CHECK(CompareValues(ComparisonKind::kAddress, "main st springfield il 62704",
                       "oak st springfield il 62704") == 2);
 }
