@@ -85,8 +85,11 @@ bool IsUnitWord(std::string_view t) {
   return std::find(kUnits.begin(), kUnits.end(), t) != kUnits.end();
 }
 
-// A unit's number: short (flat 3, apt 12b, ste 200), never a postcode.
-bool IsUnitNumber(std::string_view t) { return HasDigit(t) && t.size() <= 4; }
+// A unit's number: short (flat 3, ste 200; apt 1203b), never a postcode
+// (fl 33101 is Florida's).
+bool IsUnitNumber(std::string_view t) {
+  return HasDigit(t) && (t.size() <= 4 || (t.size() <= 6 && WithoutDigits(t).size() == 1));
+}
 
 // 1st, 2nd, 3rd, 4th ...: a floor's number written before it (3rd fl).
 bool IsOrdinal(std::string_view t) {
@@ -96,9 +99,13 @@ bool IsOrdinal(std::string_view t) {
 }
 
 // Whether a word can be a house number: it starts with a digit and is
-// short (12, 12b, 12-14); "sw1a" or a city's five-digit code is not one.
+// short (12, 12b, 12-14) or a range of two (1200-1210); "sw1a" or a city's
+// five-digit code is not one.
 bool IsHouseNumber(std::string_view t) {
-  return !t.empty() && std::isdigit(static_cast<unsigned char>(t[0])) && t.size() <= 6;
+  if (t.empty() || !std::isdigit(static_cast<unsigned char>(t[0]))) return false;
+  const std::size_t dash = t.find('-');
+  const bool range = dash != t.npos && dash + 1 < t.size() && WithoutDigits(t) == "-";
+  return t.size() <= 6 || range;
 }
 
 // The last word with a digit from `from` on, no unit's, as `p`'s postal
@@ -204,6 +211,12 @@ AddressParts SplitAddress(std::string_view address) {
   std::vector<bool> unit(t.size(), false);
   for (std::size_t k = 0; k < t.size(); ++k) {
     if (t[k].starts_with('#')) unit[k] = true;
+    // A post office box and its number (po box 2000, postfach 1234) are
+    // no house and no postcode either.
+    if ((t[k] == "box" || t[k] == "postfach") && k + 1 < t.size() && HasDigit(t[k + 1])) {
+      unit[k] = unit[k + 1] = true;
+      if (k > 0 && t[k - 1] == "po") unit[k - 1] = true;
+    }
     if (!IsUnitWord(t[k])) continue;
     if (k > 0 && IsOrdinal(t[k - 1])) {
       unit[k - 1] = unit[k] = true;

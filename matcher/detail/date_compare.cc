@@ -37,6 +37,9 @@ int DaysApart(const std::array<int, 3>& x, const std::array<int, 3>& y) {
   return std::abs((day(x) - day(y)).count());
 }
 
+// The birth date systems write when they have none.
+constexpr std::string_view kPlaceholder = "1900-01-01";
+
 }  // namespace
 
 const std::vector<std::string>& DateLevelNames() {
@@ -53,8 +56,12 @@ std::size_t CompareDates(std::string_view a, std::string_view b) {
   // all the two dates can agree on, and a year one off is no typo to
   // forgive but another year.
   const bool year_only = (x[1] == 1 && x[2] == 1) || (y[1] == 1 && y[2] == 1);
-  const int years = std::abs(x[0] - y[0]);
-  const bool generation = years >= 15 && !Near(x[0], y[0], a.substr(0, 4), b.substr(0, 4));
+  // Another generation: fifteen years or more apart, not by a slip of the
+  // year's digits (one wrong, two swapped: 1968 / 1986), and neither date
+  // the placeholder of a system that had none.
+  const bool generation = std::abs(x[0] - y[0]) >= 15 &&
+                          BoundedDamerauLevenshtein(a.substr(0, 4), b.substr(0, 4), 2) > 1 &&
+                          a != kPlaceholder && b != kPlaceholder;
   if (year_only) {
     if (x[0] == y[0]) return kDateSameYear;
     return generation ? kDateGeneration : kDateDifferent;
@@ -76,8 +83,7 @@ std::size_t CompareDates(std::string_view a, std::string_view b) {
   // often one person's slip as two people's dates: it weighs against a
   // match, but less than a date that is simply another.
   if (DaysApart(x, y) <= 31) return kDateWeeksApart;
-  // Fifteen years or more apart, and not by one slip of a digit of the
-  // year: another generation (a father and his son at one address).
+  // Another generation: a father and his son at one address.
   if (generation) return kDateGeneration;
   // Anything else further apart is another person's date, or a bad one:
   // never evidence for a match.

@@ -23,8 +23,8 @@ bool IsVowel(char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c 
 
 // Whether `bare`, a word written without vowels (a transliteration from a
 // script that writes no short vowels: Arabic محمد is "mhmd"), can be
-// `full` written with them: `full`'s consonants in order, a doubled one
-// once, where each run of vowels is either left out (a short vowel, not
+// `full` written with them: `full`'s consonants in order, each once or
+// doubled, where each run of vowels is either left out (a short vowel, not
 // written) or is the w that script writes for a long o or u (محمود "mhmwd"
 // is Mahmoud, not Mohammed). Two vowels in a row are a long vowel, which
 // the script writes.
@@ -49,20 +49,22 @@ bool SkeletonOf(std::string_view bare, std::string_view full) {
     parts.push_back({full.substr(i, vowel(i) ? j - i : 1), vowel(i)});
     i = j;
   }
-  std::string b;  // bare's letters, a doubled one once
-  for (char c : bare) {
-    if (b.empty() || b.back() != c) b += c;
-  }
   const auto writes = [](char letter, std::string_view run) {
     const auto has = [&](std::string_view of) { return run.find_first_of(of) != run.npos; };
     return letter == 'w' && has("ou");
   };
   // Depth-first over the vowel runs' two readings; names are short.
   const auto match = [&](auto& self, std::size_t at, std::size_t part) -> bool {
-    if (part == parts.size()) return at == b.size();
+    if (part == parts.size()) return at == bare.size();
     const Part& p = parts[part];
-    if (!p.vowels) return at < b.size() && b[at] == p.text[0] && self(self, at + 1, part + 1);
-    if (at < b.size() && writes(b[at], p.text) && self(self, at + 1, part + 1)) return true;
+    if (!p.vowels) {
+      // The letter, or it doubled (a shadda written out: mhmmd is mohammed,
+      // mmdwh mamdouh).
+      if (at >= bare.size() || bare[at] != p.text[0]) return false;
+      if (self(self, at + 1, part + 1)) return true;
+      return at + 1 < bare.size() && bare[at + 1] == p.text[0] && self(self, at + 2, part + 1);
+    }
+    if (at < bare.size() && writes(bare[at], p.text) && self(self, at + 1, part + 1)) return true;
     return p.text.size() == 1 && self(self, at, part + 1);
   };
   return full.size() <= 24 && match(match, 0, 0);
@@ -70,11 +72,13 @@ bool SkeletonOf(std::string_view bare, std::string_view full) {
 
 // Whether one word is written without vowels (a transliteration from a
 // script that leaves them out) and the other is it with its vowels. A y
-// makes a word no bare one: smyth and lynn are written with their vowel.
+// is the consonant only first (ysf is yusuf); elsewhere it makes a word no
+// bare one: smyth and lynn are written with their vowel.
 bool VowellessAlike(std::string_view a, std::string_view b) {
   const auto bare = [](std::string_view w) {
     return w.size() >= 3 &&
-           std::none_of(w.begin(), w.end(), [](char c) { return IsVowel(c) || c == 'y'; });
+           std::none_of(w.begin() + 1, w.end(), [](char c) { return IsVowel(c) || c == 'y'; }) &&
+           !IsVowel(w[0]);
   };
   if (bare(a) == bare(b)) return false;
   return bare(a) ? SkeletonOf(a, b) : SkeletonOf(b, a);
@@ -151,21 +155,30 @@ double WordSimilarity(std::string_view a, std::string_view b) {
   return VowellessAlike(ba, bb) || KoreanSurnameSpellings(a, b) ? std::max(jw, 0.95) : jw;
 }
 
-// The article of an Arabic name written as a word of its own joined to the
-// word after it ("al rashid", from "Al-Rashid", is "alrashid"), so that
-// every spelling of it has the same words.
-NameParts ArticlesJoined(NameParts p) {
-  // Not the first word: that is a given name (Al Smith, El Greco's heirs).
-  const auto article = [&](std::size_t i) {
-    return i > 0 && (p.words[i] == "al" || p.words[i] == "el") && i + 1 < p.words.size();
-  };
-  bool any = false;
-  for (std::size_t i = 0; i < p.words.size() && !any; ++i) any = article(i);
-  if (!any) return p;  // most names: nothing to copy
+// Whether the name has an Arabic article written as a word of its own
+// before another word ("ahmed al rashid", from "Al-Rashid"). Not the first
+// word: that is a given name (Al Smith, El Greco's heirs).
+bool IsArticleAt(const NameParts& p, std::size_t i) {
+  return i > 0 && (p.words[i] == "al" || p.words[i] == "el") && i + 1 < p.words.size();
+}
+
+bool HasArticleWord(const NameParts& p) {
+  for (std::size_t i = 0; i < p.words.size(); ++i) {
+    if (IsArticleAt(p, i)) return true;
+  }
+  return false;
+}
+
+// The name with each article word joined to the word after it ("al
+// rashid" is "alrashid", so that every spelling of it has the same words),
+// or left out ("al saud" is "saud": written apart it is surely an article,
+// and some sources drop it).
+NameParts WithArticles(NameParts p, bool join) {
+  if (!HasArticleWord(p)) return p;  // most names: nothing to copy
   std::vector<std::string> words;
   for (std::size_t i = 0; i < p.words.size(); ++i) {
-    if (article(i)) {
-      words.push_back(p.words[i] + p.words[i + 1]);
+    if (IsArticleAt(p, i)) {
+      words.push_back(join ? p.words[i] + p.words[i + 1] : p.words[i + 1]);
       ++i;
     } else {
       words.push_back(p.words[i]);
@@ -288,24 +301,11 @@ std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
   return GivenAgree(pa.given, pb.given) ? kNameGarbled : kNameSurnameOnly;
 }
 
-}  // namespace
-
-const std::vector<std::string>& NameLevelNames() {
-  static const std::vector<std::string> kNames = {
-      "exact",        "reordered",       "subset",          "nickname",
-      "initial",      "jaro_winkler_92", "jaro_winkler_88", "garbled",
-      "single_token", "surname_only",    "suffix_differs",  "different"};
-  return kNames;
-}
-
-bool IsNameSuffix(std::string_view word) {
-  static constexpr std::array<std::string_view, 5> kSuffixes = {"jr", "sr", "ii", "iii", "iv"};
-  return std::find(kSuffixes.begin(), kSuffixes.end(), word) != kSuffixes.end();
-}
-
-std::size_t CompareNames(std::string_view a, std::string_view b) {
-  const NameParts pa = ArticlesJoined(SplitName(a)), pb = ArticlesJoined(SplitName(b));
-  if (pa.words.empty() || pb.words.empty()) return a == b ? kNameExact : kNameDifferent;
+// The level of two names split into their parts.
+std::size_t CompareParts(const NameParts& pa, const NameParts& pb) {
+  if (pa.words.empty() || pb.words.empty()) {
+    return pa.words == pb.words && pa.suffix == pb.suffix ? kNameExact : kNameDifferent;
+  }
   // One side a single word: weak evidence at best, however exact.
   if (pa.words.size() == 1) return CompareSingle(pa.words[0], pb);
   if (pb.words.size() == 1) return CompareSingle(pb.words[0], pa);
@@ -338,6 +338,28 @@ std::size_t CompareNames(std::string_view a, std::string_view b) {
     }
   }
   return best;
+}
+
+}  // namespace
+
+const std::vector<std::string>& NameLevelNames() {
+  static const std::vector<std::string> kNames = {
+      "exact",        "reordered",       "subset",          "nickname",
+      "initial",      "jaro_winkler_92", "jaro_winkler_88", "garbled",
+      "single_token", "surname_only",    "suffix_differs",  "different"};
+  return kNames;
+}
+
+bool IsNameSuffix(std::string_view word) {
+  static constexpr std::array<std::string_view, 5> kSuffixes = {"jr", "sr", "ii", "iii", "iv"};
+  return std::find(kSuffixes.begin(), kSuffixes.end(), word) != kSuffixes.end();
+}
+
+std::size_t CompareNames(std::string_view a, std::string_view b) {
+  const NameParts sa = SplitName(a), sb = SplitName(b);
+  const std::size_t joined = CompareParts(WithArticles(sa, true), WithArticles(sb, true));
+  if (joined == kNameExact || !(HasArticleWord(sa) || HasArticleWord(sb))) return joined;
+  return std::min(joined, CompareParts(WithArticles(sa, false), WithArticles(sb, false)));
 }
 
 }  // namespace idres::matcher_detail

@@ -23,22 +23,29 @@ bool IsLegalForm(std::string_view word) {
 
 bool IsFiller(std::string_view word) { return word == "the" || word == "and" || word == "of"; }
 
-// The words of a normalized organization name that name the company: all
-// but the legal forms it starts or ends with (ooo romashka, oy karl fazer
-// ab, acme co ltd). A form's letters in the middle are a word of the name
-// (the co operative bank); a name of forms alone keeps them.
-std::vector<std::string_view> NamingWords(std::string_view organization) {
+bool IsFormOrFiller(std::string_view word) { return IsLegalForm(word) || IsFiller(word); }
+
+std::vector<std::string_view> Words(std::string_view organization) {
   std::vector<std::string_view> out;
   for (std::size_t i = 0; i < organization.size();) {
     const std::size_t end = std::min(organization.find(' ', i), organization.size());
     if (end > i) out.push_back(organization.substr(i, end - i));
     i = end + 1;
   }
-  const auto form = [](std::string_view w) { return IsLegalForm(w) || IsFiller(w); };
+  return out;
+}
+
+// The words of a normalized organization name that name the company: all
+// but the legal forms and fillers it starts or ends with (ooo romashka, oy
+// karl fazer ab, the ag barr co). A form's letters in the middle may be a
+// word of the name (co operative, as good as new), so they stay; a name of
+// forms alone keeps them.
+std::vector<std::string_view> NamingWords(std::string_view organization) {
+  std::vector<std::string_view> out = Words(organization);
   std::size_t first = 0, last = out.size();
-  while (last > first && form(out[last - 1])) --last;  // acme widgets ltd (the)
+  while (last > first && IsFormOrFiller(out[last - 1])) --last;  // acme widgets ltd (the)
   if (last == first) return out;
-  while (IsLegalForm(out[first])) ++first;  // the co operative bank keeps its co
+  while (IsFormOrFiller(out[first])) ++first;  // the ag barr co
   return {out.begin() + static_cast<std::ptrdiff_t>(first),
           out.begin() + static_cast<std::ptrdiff_t>(last)};
 }
@@ -52,6 +59,8 @@ bool AcronymOf(std::string_view a, std::string_view b) {
   for (std::string_view w : NamingWords(a)) {
     if (!IsFiller(w)) acronym.push_back(w);
   }
+  // A name of legal forms alone (inc, corp) is no company's initials.
+  if (acronym.size() == 1 && IsLegalForm(acronym[0])) return false;
   if (acronym.size() != 1 || acronym[0].size() < 3) return false;
   std::string all, core;
   for (std::string_view w : NamingWords(b)) {
@@ -93,6 +102,17 @@ bool WordsAlike(const std::vector<std::string>& a, const std::vector<std::string
   return true;
 }
 
+// The name's words without any legal form or filler, wherever it stands
+// (siemens ag oesterreich, ubs ag london branch), sorted and folded.
+std::vector<std::string> WordsWithoutForms(std::string_view organization) {
+  std::vector<std::string> out;
+  for (std::string_view word : Words(organization)) {
+    if (!IsFormOrFiller(word)) out.push_back(Fold(word));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 }  // namespace
 
 const std::vector<std::string>& OrganizationLevelNames() {
@@ -104,8 +124,7 @@ std::vector<std::string> CoreWords(std::string_view organization) {
   std::vector<std::string> out;
   const std::vector<std::string_view> words = NamingWords(organization);
   // A name of legal forms alone (a typo, a placeholder) has no core.
-  if (std::all_of(words.begin(), words.end(),
-                  [](std::string_view w) { return IsLegalForm(w) || IsFiller(w); })) {
+  if (std::all_of(words.begin(), words.end(), IsFormOrFiller)) {
     return out;
   }
   for (std::string_view word : words) {
@@ -120,6 +139,10 @@ std::size_t CompareOrganizations(std::string_view a, std::string_view b) {
   const std::vector<std::string> ca = CoreWords(a), cb = CoreWords(b);
   if (!ca.empty() && ca == cb) return kOrganizationSameCore;
   if (WordsAlike(ca, cb) || AcronymOf(a, b) || AcronymOf(b, a)) return kOrganizationSimilar;
+  // One with a legal form in the middle of its name (siemens ag
+  // oesterreich / siemens oesterreich): alike, as the form may be a word.
+  const std::vector<std::string> fa = WordsWithoutForms(a), fb = WordsWithoutForms(b);
+  if (!fa.empty() && fa == fb) return kOrganizationSimilar;
   return kOrganizationDifferent;
 }
 

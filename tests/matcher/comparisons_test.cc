@@ -37,6 +37,13 @@ TEST_CASE("name levels, best first", "[matcher]") {
   CHECK(Level(N, "mohamed alrashid", "mohammed rashid") == "jaro_winkler_92");
   CHECK(Level(N, "ahmd alrashd", "mohammed al rashid") == "surname_only");
   CHECK(Level(N, "muammar gaddafi", "muammar al qadhafi") == "garbled");
+  // An article written apart is surely one: a source may leave it out.
+  CHECK(Level(N, "ahmed al saud", "ahmed saud") == "exact");
+  CHECK(Level(N, "ahmed al saud", "khalid saud") == "surname_only");
+  // A doubled consonant (a shadda) and a first y in a word without vowels.
+  CHECK(Level(N, "mmdwh ali", "mamdouh ali") == "jaro_winkler_92");
+  CHECK(Level(N, "mhmmd ali", "mohammed ali") == "jaro_winkler_92");
+  CHECK(Level(N, "ysf khan", "yusuf khan") == "jaro_winkler_92");
   // ... but a w written for a long vowel is kept: mahmoud is not mohammed;
   // and Western names that start with al or el have no article.
   CHECK(Level(N, "mhmwd ali", "mahmoud ali") == "jaro_winkler_92");
@@ -88,6 +95,8 @@ TEST_CASE("birth date levels", "[matcher]") {
   CHECK(Level(D, "1954-03-01", "1958-07-19") == "different");
   CHECK(Level(D, "1954-03-01", "1978-07-19") == "generation");  // a father and his son
   CHECK(Level(D, "1978-03-01", "1958-03-01") == "one_off");     // one digit: a slip
+  CHECK(Level(D, "1968-03-04", "1986-03-04") == "one_off");     // two digits swapped
+  CHECK(Level(D, "1900-01-01", "1975-06-12") == "different");   // a placeholder
   // A date known only by its year, written as 1 January: the year is all
   // it can agree on, and a year one off is another year.
   CHECK(Level(D, "1850-01-01", "1850-06-15") == "same_year");
@@ -98,6 +107,7 @@ TEST_CASE("birth date levels", "[matcher]") {
   CHECK(Level(D, "1960-01-01", "1992-09-30") == "generation");
   CHECK(Level(D, "1960-01-01", "1985-01-01") == "generation");
   CHECK(Level(D, "1960-01-01", "1980-01-01") == "different");  // one digit of the year
+  CHECK(Level(D, "1968-01-01", "1986-01-01") == "different");  // two swapped
 }
 
 TEST_CASE("organization levels: legal forms and spellings set aside", "[matcher]") {
@@ -116,13 +126,18 @@ TEST_CASE("organization levels: legal forms and spellings set aside", "[matcher]
   CHECK(Level(O, "boa", "bank of america") == "similar");
   CHECK(Level(O, "ibm corp", "international bank of madrid sa") == "similar");
   CHECK(Level(O, "ib", "international business") == "different");  // two letters say little
+  CHECK(Level(O, "inc", "international nursing care ltd") == "different");  // a form alone
+  // A legal form in the middle of the name may be a word of it: alike.
+  CHECK(Level(O, "siemens ag oesterreich", "siemens oesterreich") == "similar");
+  CHECK(Level(O, "the ag barr co", "ag barr plc") == "same_core");
   CHECK(Level(O, "ibm", "intel business") == "different");
   CHECK(OrganizationCore("the acme widgets co ltd") == "acme widgets");
-  // Legal forms at either end, not in the middle: oy is a Finnish form
-  // before the name, co in the middle a word of it.
+  // Legal forms and fillers at either end, not in the middle: oy is a
+  // Finnish form before the name, co in the middle a word of it.
   CHECK(OrganizationCore("oy karl fazer ab") == "fazer karl");
   CHECK(OrganizationCore("ooo romashka") == "romashka");
-  CHECK(OrganizationCore("the co operative bank plc") == "bank co operative");
+  CHECK(OrganizationCore("the co operative bank plc") == "bank operative");
+  CHECK(OrganizationCore("bank co operative") == "bank co operative");
   CHECK(OrganizationCore("ltd").empty());
 }
 
@@ -209,6 +224,13 @@ TEST_CASE("names and addresses split into their parts", "[matcher]") {
   CHECK(fifth.postal_code == "10118");
   CHECK(SplitAddress("100 w 42nd st").street == "w 42nd st");
   CHECK(SplitAddress("3 high st london e1 6st").postal_code == "e16st");
+  // A range of houses is a house number; a post office box and its number
+  // are neither house nor postcode; a unit's number may have a letter.
+  CHECK(SplitAddress("1200-1210 main st springfield").house == "1200-1210");
+  CHECK(SplitAddress("po box 2000 sydney nsw 2000").postal_code == "2000");
+  CHECK(SplitAddress("po box 2000 sydney").postal_code.empty());
+  CHECK(SplitAddress("12 main st apt 1203b 10001").postal_code == "10001");
+  CHECK(SplitAddress("12 main st miami fl 33101").postal_code == "33101");
   CHECK(CompareValues(ComparisonKind::kAddress, "main st springfield il 62704",
                       "oak st springfield il 62704") == 2);
 }
