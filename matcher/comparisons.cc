@@ -98,14 +98,22 @@ bool IsOrdinal(std::string_view t) {
          std::all_of(t.begin(), t.end() - 2, [](unsigned char c) { return std::isdigit(c) != 0; });
 }
 
+// Whether a word is a range of houses: two numbers of as many digits, the
+// second the larger (1200-1210; not a ZIP+4 62704-1234 or 1250-096 Lisboa).
+bool IsHouseRange(std::string_view t) {
+  const std::size_t dash = t.find('-');
+  if (dash == t.npos || dash == 0 || WithoutDigits(t) != "-" || t.size() != 2 * dash + 1) {
+    return false;
+  }
+  return t.substr(0, dash) < t.substr(dash + 1);
+}
+
 // Whether a word can be a house number: it starts with a digit and is
-// short (12, 12b, 12-14) or a range of two (1200-1210); "sw1a" or a city's
+// short (12, 12b, 12-14) or a range of houses; "sw1a" or a city's
 // five-digit code is not one.
 bool IsHouseNumber(std::string_view t) {
-  if (t.empty() || !std::isdigit(static_cast<unsigned char>(t[0]))) return false;
-  const std::size_t dash = t.find('-');
-  const bool range = dash != t.npos && dash + 1 < t.size() && WithoutDigits(t) == "-";
-  return t.size() <= 6 || range;
+  return !t.empty() && std::isdigit(static_cast<unsigned char>(t[0])) &&
+         (t.size() <= 6 || IsHouseRange(t));
 }
 
 // The last word with a digit from `from` on, no unit's, as `p`'s postal
@@ -208,15 +216,24 @@ AddressParts SplitAddress(std::string_view address) {
   const auto t = Tokens(address);
   // A flat, suite or unit and its number (flat 3, apt 4b, #12) are no house
   // number, street or postal code.
+  AddressParts p;
+  // A post office box is the address where there is one (po box 45 dubai,
+  // postfach 1234 10115 berlin): the box as the house, the town's first
+  // word as the street, and the postcode.
+  for (std::size_t k = 0; k + 1 < t.size(); ++k) {
+    if ((t[k] != "box" && t[k] != "postfach") || !HasDigit(t[k + 1])) continue;
+    p.house = "box " + t[k + 1];
+    std::vector<bool> none(t.size(), false), number(t.size(), false);
+    for (std::size_t j = k + 2; j < t.size(); ++j) {
+      number[j] = HasDigit(t[j]);
+      if (!number[j] && p.street.empty()) p.street = t[j];
+    }
+    FindPostalCode(t, none, number, k + 2, p);
+    return p;
+  }
   std::vector<bool> unit(t.size(), false);
   for (std::size_t k = 0; k < t.size(); ++k) {
     if (t[k].starts_with('#')) unit[k] = true;
-    // A post office box and its number (po box 2000, postfach 1234) are
-    // no house and no postcode either.
-    if ((t[k] == "box" || t[k] == "postfach") && k + 1 < t.size() && HasDigit(t[k + 1])) {
-      unit[k] = unit[k + 1] = true;
-      if (k > 0 && t[k - 1] == "po") unit[k - 1] = true;
-    }
     if (!IsUnitWord(t[k])) continue;
     if (k > 0 && IsOrdinal(t[k - 1])) {
       unit[k - 1] = unit[k] = true;
@@ -232,7 +249,6 @@ AddressParts SplitAddress(std::string_view address) {
   for (std::size_t k = 0; k < t.size(); ++k) {
     number[k] = HasDigit(t[k]) && !(IsOrdinal(t[k]) && k + 1 < t.size() && IsStreetType(t[k + 1]));
   }
-  AddressParts p;
   std::size_t i = 0;
   while (i < t.size() && (unit[i] || !number[i])) ++i;
   if (i == t.size()) return p;

@@ -26,8 +26,8 @@ namespace idres {
 // Version 4: fl and ste mark a floor or suite only beside a number (they are
 // Florida and Sainte elsewhere), a postcode alone is no house number, and
 // a numbered street (5th ave) is a street, not a house or a postcode.
-// Version 5: a post office box's number is no house or postcode, a house
-// number may be a range (1200-1210), a unit's number may be 1203b; an
+// Version 5: a post office box is the house and the town the street, a
+// house number may be a range (1200-1210), a unit's number may be 1203b; an
 // organization's core drops the fillers and forms it starts with (the ag
 // barr co is barr).
 inline constexpr int kKeyDerivationVersion = 5;

@@ -56,12 +56,13 @@ std::size_t CompareDates(std::string_view a, std::string_view b) {
   // all the two dates can agree on, and a year one off is no typo to
   // forgive but another year.
   const bool year_only = (x[1] == 1 && x[2] == 1) || (y[1] == 1 && y[2] == 1);
-  // Another generation: fifteen years or more apart, not by a slip of the
-  // year's digits (one wrong, two swapped: 1968 / 1986), and neither date
-  // the placeholder of a system that had none.
+  // Another generation: fifteen years or more apart, not by a slip of one
+  // digit of the year, and neither date the placeholder of a system that
+  // had none. (Two digits swapped, 1947 / 1974, is as often a father and
+  // his son: a full date's transposition is one_off below.)
   const bool generation = std::abs(x[0] - y[0]) >= 15 &&
-                          BoundedDamerauLevenshtein(a.substr(0, 4), b.substr(0, 4), 2) > 1 &&
-                          a != kPlaceholder && b != kPlaceholder;
+                          !Near(x[0], y[0], a.substr(0, 4), b.substr(0, 4)) && a != kPlaceholder &&
+                          b != kPlaceholder;
   if (year_only) {
     if (x[0] == y[0]) return kDateSameYear;
     return generation ? kDateGeneration : kDateDifferent;

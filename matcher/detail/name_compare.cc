@@ -29,6 +29,7 @@ bool IsVowel(char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c 
 // is Mahmoud, not Mohammed). Two vowels in a row are a long vowel, which
 // the script writes.
 bool SkeletonOf(std::string_view bare, std::string_view full) {
+  if (full.size() > 24 || bare.size() > full.size()) return false;
   // full's letters as consonants and vowel runs; y is a consonant at the
   // start of a word or after a vowel (yusuf, sayed), else a vowel.
   struct Part {
@@ -53,9 +54,14 @@ bool SkeletonOf(std::string_view bare, std::string_view full) {
     const auto has = [&](std::string_view of) { return run.find_first_of(of) != run.npos; };
     return letter == 'w' && has("ou");
   };
-  // Depth-first over the vowel runs' two readings; names are short.
+  // Depth-first over the vowel runs' two readings and the consonants' one
+  // or two letters, each (letter of bare, part of full) tried once.
+  std::vector<bool> tried((bare.size() + 1) * (parts.size() + 1), false);
   const auto match = [&](auto& self, std::size_t at, std::size_t part) -> bool {
     if (part == parts.size()) return at == bare.size();
+    const std::size_t state = at * (parts.size() + 1) + part;
+    if (tried[state]) return false;  // it failed before
+    tried[state] = true;
     const Part& p = parts[part];
     if (!p.vowels) {
       // The letter, or it doubled (a shadda written out: mhmmd is mohammed,
@@ -67,7 +73,7 @@ bool SkeletonOf(std::string_view bare, std::string_view full) {
     if (at < bare.size() && writes(bare[at], p.text) && self(self, at + 1, part + 1)) return true;
     return p.text.size() == 1 && self(self, at, part + 1);
   };
-  return full.size() <= 24 && match(match, 0, 0);
+  return match(match, 0, 0);
 }
 
 // Whether one word is written without vowels (a transliteration from a
@@ -173,8 +179,9 @@ bool HasArticleWord(const NameParts& p) {
 // rashid" is "alrashid", so that every spelling of it has the same words),
 // or left out ("al saud" is "saud": written apart it is surely an article,
 // and some sources drop it).
-NameParts WithArticles(NameParts p, bool join) {
-  if (!HasArticleWord(p)) return p;  // most names: nothing to copy
+NameParts WithArticles(const NameParts& name, bool join) {
+  NameParts p = name;
+  if (!HasArticleWord(p)) return p;
   std::vector<std::string> words;
   for (std::size_t i = 0; i < p.words.size(); ++i) {
     if (IsArticleAt(p, i)) {
@@ -357,9 +364,13 @@ bool IsNameSuffix(std::string_view word) {
 
 std::size_t CompareNames(std::string_view a, std::string_view b) {
   const NameParts sa = SplitName(a), sb = SplitName(b);
+  if (!HasArticleWord(sa) && !HasArticleWord(sb)) return CompareParts(sa, sb);  // most names
   const std::size_t joined = CompareParts(WithArticles(sa, true), WithArticles(sb, true));
-  if (joined == kNameExact || !(HasArticleWord(sa) || HasArticleWord(sb))) return joined;
-  return std::min(joined, CompareParts(WithArticles(sa, false), WithArticles(sb, false)));
+  if (joined == kNameExact) return joined;
+  // Without the article, two names alike are one word apart at best: a
+  // subset (ahmed al saud / ahmed saud), as a middle name would be.
+  const std::size_t dropped = CompareParts(WithArticles(sa, false), WithArticles(sb, false));
+  return std::min<std::size_t>(joined, std::max<std::size_t>(dropped, kNameSubset));
 }
 
 }  // namespace idres::matcher_detail

@@ -102,12 +102,20 @@ bool WordsAlike(const std::vector<std::string>& a, const std::vector<std::string
   return true;
 }
 
-// The name's words without any legal form or filler, wherever it stands
-// (siemens ag oesterreich, ubs ag london branch), sorted and folded.
+// Whether a legal form is no common word of a name where it stands in the
+// middle: three letters or more, or the German ag and kg (se is South-East,
+// co county, ao Portuguese, as and ab words of many languages).
+bool IsUnmistakableForm(std::string_view word) {
+  return IsLegalForm(word) && (word.size() >= 3 || word == "ag" || word == "kg");
+}
+
+// The name's words without fillers and the unmistakable legal forms,
+// wherever they stand (siemens ag oesterreich, ubs ag london branch),
+// sorted and folded.
 std::vector<std::string> WordsWithoutForms(std::string_view organization) {
   std::vector<std::string> out;
-  for (std::string_view word : Words(organization)) {
-    if (!IsFormOrFiller(word)) out.push_back(Fold(word));
+  for (std::string_view word : NamingWords(organization)) {
+    if (!IsFiller(word) && !IsUnmistakableForm(word)) out.push_back(Fold(word));
   }
   std::sort(out.begin(), out.end());
   return out;
