@@ -214,8 +214,6 @@ std::string OrganizationCore(std::string_view organization) {
 
 AddressParts SplitAddress(std::string_view address) {
   const auto t = Tokens(address);
-  // A flat, suite or unit and its number (flat 3, apt 4b, #12) are no house
-  // number, street or postal code.
   AddressParts p;
   // A post office box is the address where there is one (po box 45 dubai,
   // postfach 1234 10115 berlin): the box as the house, the town's first
@@ -231,6 +229,8 @@ AddressParts SplitAddress(std::string_view address) {
     FindPostalCode(t, none, number, k + 2, p);
     return p;
   }
+  // A flat, suite or unit and its number (flat 3, apt 4b, #12) are no house
+  // number, street or postal code.
   std::vector<bool> unit(t.size(), false);
   for (std::size_t k = 0; k < t.size(); ++k) {
     if (t[k].starts_with('#')) unit[k] = true;

@@ -82,9 +82,8 @@ bool SkeletonOf(std::string_view bare, std::string_view full) {
 // bare one: smyth and lynn are written with their vowel.
 bool VowellessAlike(std::string_view a, std::string_view b) {
   const auto bare = [](std::string_view w) {
-    return w.size() >= 3 &&
-           std::none_of(w.begin() + 1, w.end(), [](char c) { return IsVowel(c) || c == 'y'; }) &&
-           !IsVowel(w[0]);
+    const auto vowel_or_y = [](char c) { return IsVowel(c) || c == 'y'; };
+    return w.size() >= 3 && !IsVowel(w[0]) && std::none_of(w.begin() + 1, w.end(), vowel_or_y);
   };
   if (bare(a) == bare(b)) return false;
   return bare(a) ? SkeletonOf(a, b) : SkeletonOf(b, a);
@@ -179,8 +178,7 @@ bool HasArticleWord(const NameParts& p) {
 // rashid" is "alrashid", so that every spelling of it has the same words),
 // or left out ("al saud" is "saud": written apart it is surely an article,
 // and some sources drop it).
-NameParts WithArticles(const NameParts& name, bool join) {
-  NameParts p = name;
+NameParts WithArticles(NameParts p, bool join) {
   if (!HasArticleWord(p)) return p;
   std::vector<std::string> words;
   for (std::size_t i = 0; i < p.words.size(); ++i) {

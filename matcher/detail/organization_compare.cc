@@ -59,9 +59,8 @@ bool AcronymOf(std::string_view a, std::string_view b) {
   for (std::string_view w : NamingWords(a)) {
     if (!IsFiller(w)) acronym.push_back(w);
   }
-  // A name of legal forms alone (inc, corp) is no company's initials.
-  if (acronym.size() == 1 && IsLegalForm(acronym[0])) return false;
-  if (acronym.size() != 1 || acronym[0].size() < 3) return false;
+  // One word of three letters or more, and no legal form alone (inc, corp).
+  if (acronym.size() != 1 || acronym[0].size() < 3 || IsLegalForm(acronym[0])) return false;
   std::string all, core;
   for (std::string_view w : NamingWords(b)) {
     all += w[0];
