@@ -44,11 +44,14 @@ void AppendCandidate(const CandidateScore& c, const Explanation& e, std::string&
                          "(group)");
     }
   }
-  const char* verdict = c.score.total >= e.threshold          ? ">= threshold"
-                        : c.score.total >= e.review_threshold ? ">= review threshold"
-                                                              : "< review threshold";
-  out += fmt::format("  {:<14} {:<20} {:>8} {:>8} {:>9.2f}  {} {:.2f} (review {:.2f})\n", "total",
-                     "", "", "", c.score.total, verdict, e.threshold, e.review_threshold);
+  // Each bound the total is measured against, with its own number.
+  const std::string verdict =
+      c.score.total >= e.threshold ? fmt::format(">= threshold {:.2f}", e.threshold)
+      : c.score.total >= e.review_threshold
+          ? fmt::format("< threshold {:.2f}, >= review {:.2f}", e.threshold, e.review_threshold)
+          : fmt::format("< review {:.2f}", e.review_threshold);
+  out += fmt::format("  {:<14} {:<20} {:>8} {:>8} {:>9.2f}  {}\n", "total", "", "", "",
+                     c.score.total, verdict);
 }
 
 }  // namespace

@@ -46,6 +46,9 @@ void Seed(const TestDatabase& db) {
   Record john;
   john.identifiers = {{"name", "John Smith"}, {"birth_date", "1978-04-01"}, {"postal_code", "10115"}};
   REQUIRE(engine.Upsert(john).person_id == 1);
+  Record namesake;
+  namesake.identifiers = {{"name", "Jon Smyth"}, {"postal_code", "99501"}};
+  REQUIRE(engine.Upsert(namesake).person_id == 2);
 }
 
 void CheckTable(const std::string& out) {
@@ -59,7 +62,10 @@ void CheckTable(const std::string& out) {
         std::string::npos);
   CHECK(out.find("  postal_code    exact                   +9.64              33.51\n") !=
         std::string::npos);
-  CHECK(out.find("33.51  >= threshold 14.50 (review 8.00)\n") != std::string::npos);
+  CHECK(out.find("33.51  >= threshold 14.50\n") != std::string::npos);
+  // The namesake of another postcode: a possible match, its total against both bounds.
+  CHECK(out.find("candidate person 2: possible match (review)\n") != std::string::npos);
+  CHECK(out.find("11.17  < threshold 14.50, >= review 8.00\n") != std::string::npos);
   CHECK(out.find("\ndecision: update person 1\n") != std::string::npos);
 }
 
@@ -69,7 +75,7 @@ TEST_CASE("idres explain prints the decision as a table, on the database", "[pg]
   const Run run = Explain(kJon, "--database-url '" + db.url() + "'");
   CHECK(run.status == 0);
   CheckTable(run.out);
-  CHECK(db.Count("SELECT count(*) FROM records") == 1);  // nothing written
+  CHECK(db.Count("SELECT count(*) FROM records") == 2);  // nothing written
 
   const Run refused = Explain(R"({"identifiers":[{"type":"phone","value":"0000"}]})",
                               "--database-url '" + db.url() + "'");
