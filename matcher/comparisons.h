@@ -41,7 +41,13 @@ namespace idres {
 // The level names of `kind`, best first.
 const std::vector<std::string>& LevelNames(ComparisonKind kind);
 
-// The level (index into LevelNames(kind)) that `a` and `b` reach.
+// What CompareValues says of a pair that is evidence neither way: a value
+// standing for none (the birth date 1900-01-01 that systems write when they
+// have none). The pair is compared as if one side held no value.
+inline constexpr std::size_t kNoEvidence = static_cast<std::size_t>(-1);
+
+// The level (index into LevelNames(kind)) that `a` and `b` reach, or
+// kNoEvidence.
 std::size_t CompareValues(ComparisonKind kind, std::string_view a, std::string_view b);
 
 // A canonical name split for comparison: a generational suffix (jr, sr,

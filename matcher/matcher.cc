@@ -18,7 +18,7 @@ ByType GroupByType(std::span<const Identifier> ids) {
 }
 
 // The best level (lowest index) any pair of `a` x `b` reaches; `a_at` and
-// `b_at` the pair.
+// `b_at` the pair. kNoEvidence when no pair is evidence either way.
 std::size_t BestLevel(ComparisonKind kind, const std::vector<const Identifier*>& a,
                       const std::vector<const Identifier*>& b, const Identifier** a_at,
                       const Identifier** b_at) {
@@ -110,6 +110,7 @@ Score Matcher::Compare(std::span<const Identifier> record, std::span<const Ident
     if (t == nullptr || found == theirs.end()) continue;
     const Identifier *a = nullptr, *b = nullptr;
     const std::size_t level = BestLevel(t->comparison, values, found->second, &a, &b);
+    if (level == kNoEvidence) continue;
     Comparison c{type, t->levels[level].name, t->levels[level].weight(), 0, a->value, b->value};
     if (level == 0) {
       // Term frequency: a value held by k persons is k times likelier to be
@@ -152,7 +153,8 @@ bool Matcher::Conflict(std::span<const Identifier> a, std::span<const Identifier
     const auto different = static_cast<std::size_t>(
         std::find(names.begin(), names.end(), "different") - names.begin());
     const Identifier *p = nullptr, *q = nullptr;
-    if (BestLevel(t->comparison, values, other->second, &p, &q) >= different) return true;
+    const std::size_t level = BestLevel(t->comparison, values, other->second, &p, &q);
+    if (level != kNoEvidence && level >= different) return true;
   }
   return false;
 }
@@ -180,9 +182,11 @@ bool Matcher::Conflict(std::span<const Identifier> record, const Candidate& a, c
   const auto& x = a.records[a_score.record];
   const auto& y = b.records[b_score.record];
   if (!Conflict(x, y, ComparisonKind::kBirthDate)) return false;
+  // A placeholder date (matcher/comparisons.h, kNoEvidence) is none.
   const bool dated = std::any_of(record.begin(), record.end(), [&](const Identifier& v) {
     const TypeModel* t = model_.Find(v.type);
-    return t != nullptr && t->comparison == ComparisonKind::kBirthDate;
+    return t != nullptr && t->comparison == ComparisonKind::kBirthDate &&
+           CompareValues(t->comparison, v.value, v.value) != kNoEvidence;
   });
   return !dated || !Vouches(record, x, a_score) || !Vouches(record, y, b_score);
 }

@@ -11,15 +11,18 @@ PairLevels::PairLevels(const RecordTable& table, const Model& model) : table_(ta
   const ValueDictionary& d = table.dictionary();
   self_.resize(d.size());
   for (std::uint32_t id = 0; id < d.size(); ++id) {
-    self_[id] =
-        static_cast<std::uint8_t>(CompareValues(kinds_[d.type(id)], d.text(id), d.text(id)));
+    self_[id] = Level(CompareValues(kinds_[d.type(id)], d.text(id), d.text(id)));
   }
+}
+
+std::uint8_t PairLevels::Level(std::size_t level) {
+  return level == kNoEvidence ? kNotCompared : static_cast<std::uint8_t>(level);
 }
 
 std::uint8_t PairLevels::Compare(std::uint16_t type, std::uint32_t x, std::uint32_t y) const {
   if (x == y) return self_[x];
   const ValueDictionary& d = table_.dictionary();
-  return static_cast<std::uint8_t>(CompareValues(kinds_[type], d.text(x), d.text(y)));
+  return Level(CompareValues(kinds_[type], d.text(x), d.text(y)));
 }
 
 void PairLevels::Levels(std::size_t a, std::size_t b, std::span<std::uint8_t> levels) const {

@@ -17,7 +17,8 @@
 
 namespace idres::train {
 
-// The pattern entry of a type that one of the two records lacks.
+// The pattern entry of a type that one of the two records lacks, or whose
+// values are evidence neither way (kNoEvidence, matcher/comparisons.h).
 inline constexpr std::uint8_t kNotCompared = 0xff;
 
 class PairLevels {
@@ -32,6 +33,8 @@ class PairLevels {
 
  private:
   std::uint8_t Compare(std::uint16_t type, std::uint32_t x, std::uint32_t y) const;
+  // A CompareValues level as a pattern entry.
+  static std::uint8_t Level(std::size_t level);
 
   const RecordTable& table_;
   std::vector<ComparisonKind> kinds_;

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "matcher/comparisons.h"
 #include "matcher/edit_distance.h"
 
 namespace idres::matcher_detail {
@@ -50,6 +51,7 @@ const std::vector<std::string>& DateLevelNames() {
 }
 
 std::size_t CompareDates(std::string_view a, std::string_view b) {
+  if (a == kPlaceholder || b == kPlaceholder) return kNoEvidence;
   std::array<int, 3> x{}, y{};
   if (!DateParts(a, x) || !DateParts(b, y)) return a == b ? kDateExact : kDateDifferent;
   // A source that knew only the year writes 1 January: then the year is
@@ -57,12 +59,10 @@ std::size_t CompareDates(std::string_view a, std::string_view b) {
   // forgive but another year.
   const bool year_only = (x[1] == 1 && x[2] == 1) || (y[1] == 1 && y[2] == 1);
   // Another generation: fifteen years or more apart, not by a slip of one
-  // digit of the year, and neither date the placeholder of a system that
-  // had none. (Two digits swapped, 1947 / 1974, is as often a father and
-  // his son: a full date's transposition is one_off below.)
-  const bool generation = std::abs(x[0] - y[0]) >= 15 &&
-                          !Near(x[0], y[0], a.substr(0, 4), b.substr(0, 4)) && a != kPlaceholder &&
-                          b != kPlaceholder;
+  // digit of the year. (Two digits swapped, 1947 / 1974, is as often a
+  // father and his son: a full date's transposition is one_off below.)
+  const bool generation =
+      std::abs(x[0] - y[0]) >= 15 && !Near(x[0], y[0], a.substr(0, 4), b.substr(0, 4));
   if (year_only) {
     if (x[0] == y[0]) return kDateSameYear;
     return generation ? kDateGeneration : kDateDifferent;

@@ -22,6 +22,9 @@ enum DateLevel : std::size_t {
 
 const std::vector<std::string>& DateLevelNames();
 
+// The level two dates reach; kNoEvidence (matcher/comparisons.h) when
+// either is the placeholder 1900-01-01, a system's "no date" rather than a
+// birth date: neither for nor against.
 std::size_t CompareDates(std::string_view a, std::string_view b);
 
 }  // namespace idres::matcher_detail

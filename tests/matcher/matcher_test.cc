@@ -217,6 +217,26 @@ TEST_CASE("a comparison of a group that disagrees counts beside one that agrees"
   CHECK(s.total < Default().model().threshold);
 }
 
+TEST_CASE("the placeholder birth date 1900-01-01 is evidence neither way", "[matcher]") {
+  // Two namesakes whose systems wrote the placeholder: a whole name alone,
+  // not a name and a shared year.
+  const auto john = Ids({{"name", "john smith"}, {"birth_date", "1900-01-01"}});
+  CHECK_FALSE(Matches(john, john));
+  CHECK(Default().Compare(john, john, {}).comparisons.size() == 1);  // the name only
+  // Nor against a real date: with the person's email the record joins it.
+  const auto dated = [](const char* date) {
+    return Ids({{"name", "john smith"}, {"email", "j.smith@example.org"}, {"birth_date", date}});
+  };
+  CHECK(Matches(dated("1900-01-01"), dated("1975-06-12")));
+  // A record whose only date is the placeholder takes no side between two
+  // namesakes of one email it matches, born years apart: it joins one.
+  const std::vector<Candidate> two = {Person(1, {dated("1975-06-12")}),
+                                      Person(2, {dated("1944-02-20")})};
+  const MatchDecision d = Default().Decide(dated("1900-01-01"), two, {});
+  CHECK(d.conflict);
+  CHECK(d.matches == std::vector<std::int64_t>{1});
+}
+
 TEST_CASE("a single name, a year alone: weak evidence", "[matcher]") {
   CHECK_FALSE(Matches(Ids({{"name", "alfred"}, {"birth_date", "1850-01-01"}}),
                       Ids({{"name", "alfred"}, {"birth_date", "1850-01-01"}})));
