@@ -95,7 +95,9 @@ class Derivations {
   Derivations(const Model& model, const ValuesByType& values) : model_(model), values_(values) {}
 
   // The values `part` derives, sorted and unique; empty when the record
-  // lacks the part's type or nothing derives from its values.
+  // lacks the part's type or nothing derives from its values. A value that
+  // is no evidence (the placeholder date 1900-01-01: kNoEvidence) derives
+  // nothing: it would only make a hot key of every record that holds it.
   const std::vector<std::string>& Of(const std::string& part) {
     for (const auto& [name, derived] : done_) {
       if (*name == part) return derived;
@@ -105,8 +107,10 @@ class Derivations {
     std::set<std::string> derived;
     if (auto it = values_.find(type); it != values_.end()) {
       const ComparisonKind kind = model_.Find(type)->comparison;
-      for (const std::string& v : it->second)
+      for (const std::string& v : it->second) {
+        if (CompareValues(kind, v, v) == kNoEvidence) continue;
         Derive(kind, std::string_view(part).substr(dot + 1), v, derived);
+      }
     }
     return done_.emplace_back(&part, std::vector<std::string>(derived.begin(), derived.end()))
         .second;

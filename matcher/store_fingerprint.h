@@ -29,8 +29,9 @@ namespace idres {
 // Version 5: a post office box is the house and the town the street, a
 // house number may be a range (1200-1210), a unit's number may be 1203b; an
 // organization's core drops the fillers and forms it starts with (the ag
-// barr co is barr).
-inline constexpr int kKeyDerivationVersion = 5;
+// barr co is barr). Version 6: the placeholder birth date 1900-01-01 makes
+// no key.
+inline constexpr int kKeyDerivationVersion = 6;
 
 // Lines: the key derivation version; the exclusive types, sorted; each
 // blocking rule in model order with its parts.

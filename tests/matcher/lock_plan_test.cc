@@ -84,6 +84,10 @@ TEST_CASE("records that could match share a locked key, fuzzy ones too", "[match
   CHECK_FALSE(ShareKey(P({{"name", "anna meier"}, {"birth_date", "1980-01-01"}}),
                        P({{"name", "carl brown"}, {"birth_date", "1980-01-01"}})));
   CHECK(P({{"postal_code", "10115"}}).lock_keys.empty());
+  // The placeholder date is no date: no key of it, so records holding it
+  // do not all queue behind one key per initial or town.
+  CHECK(P({{"name", "anna meier"}, {"birth_date", "1900-01-01"}, {"city", "york"}}).lock_keys ==
+        P({{"name", "anna meier"}, {"city", "york"}}).lock_keys);
 }
 
 TEST_CASE("too many keys reject the record", "[matcher]") {
