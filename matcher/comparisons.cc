@@ -193,6 +193,10 @@ std::size_t CompareValues(ComparisonKind kind, std::string_view a, std::string_v
   }
 }
 
+bool NoEvidence(ComparisonKind kind, std::string_view value) {
+  return kind == ComparisonKind::kBirthDate && md::IsPlaceholderDate(value);
+}
+
 NameParts SplitName(std::string_view name) {
   NameParts p;
   p.words = Tokens(name);

@@ -50,6 +50,10 @@ inline constexpr std::size_t kNoEvidence = static_cast<std::size_t>(-1);
 // kNoEvidence.
 std::size_t CompareValues(ComparisonKind kind, std::string_view a, std::string_view b);
 
+// Whether `value` stands for none, so that every pair holding it is
+// kNoEvidence: it makes no blocking key and training leaves it out. Cheap.
+bool NoEvidence(ComparisonKind kind, std::string_view value);
+
 // A canonical name split for comparison: a generational suffix (jr, sr,
 // ii, iii, iv) at the end is set apart; of the other words the first is the
 // given name and the last the surname (a single word is a surname, with no

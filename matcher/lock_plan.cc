@@ -96,8 +96,8 @@ class Derivations {
 
   // The values `part` derives, sorted and unique; empty when the record
   // lacks the part's type or nothing derives from its values. A value that
-  // is no evidence (the placeholder date 1900-01-01: kNoEvidence) derives
-  // nothing: it would only make a hot key of every record that holds it.
+  // is no evidence (the placeholder date 1900-01-01) derives nothing: it
+  // would only make a hot key of every record that holds it.
   const std::vector<std::string>& Of(const std::string& part) {
     for (const auto& [name, derived] : done_) {
       if (*name == part) return derived;
@@ -108,7 +108,7 @@ class Derivations {
     if (auto it = values_.find(type); it != values_.end()) {
       const ComparisonKind kind = model_.Find(type)->comparison;
       for (const std::string& v : it->second) {
-        if (CompareValues(kind, v, v) == kNoEvidence) continue;
+        if (NoEvidence(kind, v)) continue;
         Derive(kind, std::string_view(part).substr(dot + 1), v, derived);
       }
     }

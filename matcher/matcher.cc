@@ -182,11 +182,11 @@ bool Matcher::Conflict(std::span<const Identifier> record, const Candidate& a, c
   const auto& x = a.records[a_score.record];
   const auto& y = b.records[b_score.record];
   if (!Conflict(x, y, ComparisonKind::kBirthDate)) return false;
-  // A placeholder date (matcher/comparisons.h, kNoEvidence) is none.
+  // A placeholder date is none.
   const bool dated = std::any_of(record.begin(), record.end(), [&](const Identifier& v) {
     const TypeModel* t = model_.Find(v.type);
     return t != nullptr && t->comparison == ComparisonKind::kBirthDate &&
-           CompareValues(t->comparison, v.value, v.value) != kNoEvidence;
+           !NoEvidence(t->comparison, v.value);
   });
   return !dated || !Vouches(record, x, a_score) || !Vouches(record, y, b_score);
 }

@@ -2,10 +2,15 @@
 
 #include <algorithm>
 
+#include "matcher/comparisons.h"
+
 namespace idres::train {
 
 RecordTable::RecordTable(const Model& model) {
-  for (const auto& [name, type] : model.types) types_.push_back(name);
+  for (const auto& [name, type] : model.types) {
+    types_.push_back(name);
+    kinds_.push_back(type.comparison);
+  }
   holding_.assign(types_.size(), 0);
 }
 
@@ -20,6 +25,7 @@ bool RecordTable::Add(std::span<const Identifier> values) {
     const auto it = std::lower_bound(types_.begin(), types_.end(), v.type);
     if (it == types_.end() || *it != v.type) continue;
     const auto type = static_cast<std::uint16_t>(it - types_.begin());
+    if (NoEvidence(kinds_[type], v.value)) continue;
     values_.push_back({type, dictionary_.Add(type, v.value)});
     if (type != last_type) ++holding_[type];
     last_type = type;

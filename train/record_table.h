@@ -1,8 +1,9 @@
 // RecordTable: the records training learns from, each the normalized values
 // it holds, in the order they were read. Values of a type the model does
-// not know are left out (they take no part in matching), and a record left
-// with no value is not kept. Values are numbered through a ValueDictionary,
-// which also counts how many records hold each (the term-frequency table).
+// not know, and values that stand for none (matcher/comparisons.h,
+// NoEvidence: the placeholder birth date), are left out (they take no part
+// in matching), and a record left with no value is not kept. Values are numbered through a
+// ValueDictionary, which also counts how many records hold each (the term-frequency table).
 // Thread-safety: one writer; any number of readers once writing is over.
 #pragma once
 
@@ -51,6 +52,7 @@ class RecordTable {
 
  private:
   std::vector<std::string> types_;
+  std::vector<ComparisonKind> kinds_;  // per type
   ValueDictionary dictionary_;
   std::vector<Value> values_;
   std::vector<std::uint64_t> starts_{0};

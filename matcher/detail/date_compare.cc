@@ -38,10 +38,9 @@ int DaysApart(const std::array<int, 3>& x, const std::array<int, 3>& y) {
   return std::abs((day(x) - day(y)).count());
 }
 
-// The birth date systems write when they have none.
-constexpr std::string_view kPlaceholder = "1900-01-01";
-
 }  // namespace
+
+bool IsPlaceholderDate(std::string_view date) { return date == "1900-01-01"; }
 
 const std::vector<std::string>& DateLevelNames() {
   static const std::vector<std::string> kNames = {"exact",     "day_month_swapped", "one_off",
@@ -51,7 +50,7 @@ const std::vector<std::string>& DateLevelNames() {
 }
 
 std::size_t CompareDates(std::string_view a, std::string_view b) {
-  if (a == kPlaceholder || b == kPlaceholder) return kNoEvidence;
+  if (IsPlaceholderDate(a) || IsPlaceholderDate(b)) return kNoEvidence;
   std::array<int, 3> x{}, y{};
   if (!DateParts(a, x) || !DateParts(b, y)) return a == b ? kDateExact : kDateDifferent;
   // A source that knew only the year writes 1 January: then the year is

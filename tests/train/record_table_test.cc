@@ -21,6 +21,8 @@ TEST_CASE("a record with no value of the model is not kept", "[train]") {
   RecordTable table(Model::Defaults());
   CHECK_FALSE(table.Add(std::vector<Identifier>{{"shoe_size", "38"}}));
   CHECK_FALSE(table.Add(std::vector<Identifier>{}));
+  // The placeholder birth date is no value either (matcher/comparisons.h).
+  CHECK_FALSE(table.Add(std::vector<Identifier>{{"birth_date", "1900-01-01"}}));
   CHECK(table.size() == 0);
 }
 
