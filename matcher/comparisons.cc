@@ -173,6 +173,7 @@ const std::vector<std::string>& LevelNames(ComparisonKind kind) {
 }
 
 std::size_t CompareValues(ComparisonKind kind, std::string_view a, std::string_view b) {
+  if (NoEvidence(kind, a) || NoEvidence(kind, b)) return kNoEvidence;
   switch (kind) {
     case ComparisonKind::kName:
       return md::CompareNames(a, b);

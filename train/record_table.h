@@ -2,8 +2,9 @@
 // it holds, in the order they were read. Values of a type the model does
 // not know, and values that stand for none (matcher/comparisons.h,
 // NoEvidence: the placeholder birth date), are left out (they take no part
-// in matching), and a record left with no value is not kept. Values are numbered through a
-// ValueDictionary, which also counts how many records hold each (the term-frequency table).
+// in matching), and a record left with no value is not kept. Values are
+// numbered through a ValueDictionary, which also counts how many records
+// hold each (the term-frequency table).
 // Thread-safety: one writer; any number of readers once writing is over.
 #pragma once
 

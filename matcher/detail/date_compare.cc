@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <string>
 
-#include "matcher/comparisons.h"
 #include "matcher/edit_distance.h"
 
 namespace idres::matcher_detail {
@@ -50,7 +49,6 @@ const std::vector<std::string>& DateLevelNames() {
 }
 
 std::size_t CompareDates(std::string_view a, std::string_view b) {
-  if (IsPlaceholderDate(a) || IsPlaceholderDate(b)) return kNoEvidence;
   std::array<int, 3> x{}, y{};
   if (!DateParts(a, x) || !DateParts(b, y)) return a == b ? kDateExact : kDateDifferent;
   // A source that knew only the year writes 1 January: then the year is

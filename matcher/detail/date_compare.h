@@ -23,11 +23,10 @@ enum DateLevel : std::size_t {
 const std::vector<std::string>& DateLevelNames();
 
 // Whether `date` is 1900-01-01, the placeholder systems write when they
-// have no birth date.
+// have no birth date (CompareValues, matcher/comparisons.h, compares it
+// with nothing).
 bool IsPlaceholderDate(std::string_view date);
 
-// The level two dates reach; kNoEvidence (matcher/comparisons.h) when
-// either is the placeholder: neither for nor against.
 std::size_t CompareDates(std::string_view a, std::string_view b);
 
 }  // namespace idres::matcher_detail
