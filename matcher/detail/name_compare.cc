@@ -252,14 +252,18 @@ std::size_t LetterBagDistance(std::string_view a, std::string_view b) {
 }
 
 // One spelling of what transliterations write several ways: y as i, ou and
-// oo as u, ph as f, kh as h, a doubled letter once (youssef / yusuf,
-// yekaterina / ekaterina).
+// oo as u, ph as f, kh as h, x as ks, a doubled letter once (youssef /
+// yusuf, yekaterina / ekaterina, alexei / aleksey).
 std::string Folded(std::string_view word) {
   std::string out;
   for (std::size_t i = 0; i < word.size(); ++i) {
     char c = word[i];
     const char next = i + 1 < word.size() ? word[i + 1] : '\0';
     if (c == 'y') c = 'i';
+    if (c == 'x') {
+      if (out.empty() || out.back() != 'k') out += 'k';
+      c = 's';
+    }
     if ((c == 'o' && (next == 'u' || next == 'o')) || (c == 'p' && next == 'h') ||
         (c == 'k' && next == 'h')) {
       c = c == 'o' ? 'u' : c == 'p' ? 'f' : 'h';
@@ -271,11 +275,24 @@ std::string Folded(std::string_view word) {
   return out;
 }
 
+// A folded word with every run of vowels written as one `a`: what is left
+// when a transliteration's vowels are not told apart (mohamed and muhammad
+// are both mahamad; mahmoud, mahmad, is another name).
+std::string VowelsAsOne(std::string_view folded) {
+  std::string out;
+  for (char c : folded) {
+    if (c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u') c = 'a';
+    if (out.empty() || out.back() != c || c != 'a') out += c;
+  }
+  return out;
+}
+
 // Whether two given names can be one person's: an initial, nicknames, a
 // typo (one edit, two in a long name; the same letters scrambled but two in
-// a long name), or one name in two spellings (a transliteration). What is
-// left is a clearly different name, another person's: jane and john, anna
-// and emma.
+// a long name), or one name in two spellings (a transliteration: letters
+// written several ways, or in a long name vowels alone told apart, as
+// scripts that leave short vowels out have them). What is left is a clearly
+// different name, another person's: jane and john, anna and emma.
 bool GivenAgree(std::string_view a, std::string_view b) {
   if (a.empty() || b.empty()) return true;
   if (a[0] == b[0] && (a.size() == 1 || b.size() == 1)) return true;
@@ -284,8 +301,23 @@ bool GivenAgree(std::string_view a, std::string_view b) {
   if (shorter < 3) return false;
   const std::size_t typos = shorter >= 6 ? 2 : 1;
   if (BoundedDamerauLevenshtein(a, b, 3) <= typos) return true;
-  if (shorter >= 5 && LetterBagDistance(a, b) <= 2) return true;
-  return BoundedDamerauLevenshtein(Folded(a), Folded(b), 2) <= 1;
+  const std::size_t longer = std::max(a.size(), b.size());
+  if (shorter >= 5 && longer - shorter <= 1 && LetterBagDistance(a, b) <= 2) return true;
+  const std::string fa = Folded(a), fb = Folded(b);
+  if (BoundedDamerauLevenshtein(fa, fb, 2) <= 1) return true;
+  return shorter >= 6 && VowelsAsOne(fa) == VowelsAsOne(fb);
+}
+
+// Whether the given name of `shorter` is, as GivenAgree reads it, a middle
+// word of `longer`: the name a person goes by, written after a first name
+// or a title the other source left out (mary anne smith / ann smith, mullah
+// mohammad omar / mohammed omar).
+bool MiddleAgrees(const NameParts& longer, const NameParts& shorter) {
+  if (shorter.given.empty()) return false;
+  for (std::size_t i = 1; i + 1 < longer.words.size(); ++i) {
+    if (GivenAgree(longer.words[i], shorter.given)) return true;
+  }
+  return false;
 }
 
 std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
@@ -303,7 +335,8 @@ std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
   if (!same_surname && !SoundAlike(sa, sb)) return kNameDifferent;
   // The surnames are one or sound alike: the given names decide whether
   // that is one person misspelt or a relative.
-  return GivenAgree(pa.given, pb.given) ? kNameGarbled : kNameSurnameOnly;
+  const bool agree = GivenAgree(pa.given, pb.given) || MiddleAgrees(pa, pb) || MiddleAgrees(pb, pa);
+  return agree ? kNameGarbled : kNameSurnameOnly;
 }
 
 // The level of two names split into their parts.
