@@ -84,11 +84,13 @@ bool IsTitle(std::string_view word) {
   return OneOf(kTitles, word);
 }
 
-// Whether `word` (original case) is written in capitals: two letters at
-// least, every cased one upper case (a surname so marked: "MÜLLER Hans").
+// Whether `word` (original case) is a surname marked by capitals ("MÜLLER
+// Hans"): two letters at least, every cased one upper case, and neither an
+// initial or abbreviation with its period ("A. Kowalski", "J.R.R.") nor a
+// title ("MR John Smith").
 bool InCapitals(const std::string& word) {
-  if (!nd::HasLetter(word) || word.size() < 2) return false;
-  return nd::Upper(word) == word && nd::Lower(word) != word;
+  if (!nd::HasLetter(word) || word.size() < 2 || word.find('.') != std::string::npos) return false;
+  return nd::Upper(word) == word && nd::Lower(word) != word && !IsTitle(nd::AsciiLower(word));
 }
 
 // "Surname, Given Middle" (a comma: the surname comes first) and

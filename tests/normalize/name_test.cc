@@ -71,6 +71,12 @@ TEST_CASE("names in every order: given names first", "[normalize][name]") {
       // All in capitals, or the surname last: as written.
       {"JOHN SMITH", "john smith"},
       {"Hans MÜLLER", "hans muller"},
+      // An initial, an abbreviation or a title in capitals is no surname.
+      {"A. Kowalski", "a kowalski"},
+      {"KOWALSKI A.", "a kowalski"},
+      {"J.R.R. Tolkien", "j r r tolkien"},
+      {"DR. Anna Meier", "anna meier"},
+      {"MR John Smith", "john smith"},
       // A suffix after a comma stays last, in one spelling; titles and
       // degrees go.
       {"John Smith, Jr.", "john smith jr"},
