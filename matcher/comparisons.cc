@@ -58,21 +58,45 @@ std::size_t CompareEmails(std::string_view a, std::string_view b) {
   return 3;
 }
 
-std::size_t CompareAddresses(std::string_view a, std::string_view b) {
-  if (a == b) return 0;
-  const AddressParts pa = SplitAddress(a), pb = SplitAddress(b);
-  if (!pa.house.empty() && pa.house == pb.house && !pa.street.empty() && pa.street == pb.street) {
-    return 1;
-  }
-  if (!pa.postal_code.empty() && pa.postal_code == pb.postal_code) return 2;
-  return 3;
-}
-
 bool IsStreetType(std::string_view t) {
   static const std::array<std::string_view, 20> kTypes = {
       "st",  "ave",  "ln",  "rd", "dr", "ct",  "pl",  "blvd", "pkwy", "hwy",
       "ter", "cres", "cir", "sq", "cl", "way", "trl", "cove", "pde",  "cct"};
   return std::find(kTypes.begin(), kTypes.end(), t) != kTypes.end();
+}
+
+// A street's name and its type (main st: main, st), the type empty where
+// the last word is none.
+std::pair<std::string_view, std::string_view> StreetNameAndType(std::string_view street) {
+  const std::size_t space = street.rfind(' ');
+  if (space == std::string_view::npos || !IsStreetType(street.substr(space + 1))) {
+    return {street, {}};
+  }
+  return {street.substr(0, space), street.substr(space + 1)};
+}
+
+// Whether two streets are one misspelt: the same type (church st is not
+// church rd) and names alike (high / hgih), no number apart (5th / 6th).
+bool StreetsAlike(std::string_view a, std::string_view b) {
+  const auto [name_a, type_a] = StreetNameAndType(a);
+  const auto [name_b, type_b] = StreetNameAndType(b);
+  return type_a == type_b && TokenSimilarity(name_a, name_b) >= 0.9;
+}
+
+std::size_t CompareAddresses(std::string_view a, std::string_view b) {
+  if (a == b) return 0;
+  const AddressParts pa = SplitAddress(a), pb = SplitAddress(b);
+  const bool same_code = !pa.postal_code.empty() && pa.postal_code == pb.postal_code;
+  // Postcodes more than a typo apart put one house number and street in
+  // two towns (12 high st in oxford and in cambridge).
+  const bool codes_apart = !pa.postal_code.empty() && !pb.postal_code.empty() &&
+                           !WithinOneEdit(pa.postal_code, pb.postal_code);
+  // Within one postcode a street misspelt is still the street.
+  const bool same_street = !pa.street.empty() && (pa.street == pb.street ||
+                                                  (same_code && StreetsAlike(pa.street, pb.street)));
+  if (!codes_apart && !pa.house.empty() && pa.house == pb.house && same_street) return 1;
+  if (same_code) return 2;
+  return 3;
 }
 
 // Words that name a flat, suite, floor or unit in a normalized address

@@ -186,6 +186,14 @@ TEST_CASE("email, address, document and exact-only levels", "[matcher]") {
         "house_and_street");
   CHECK(Level(A, "hauptstrasse 5 10115 berlin", "hauptstrasse 7 10115 berlin") ==
         "postal_code_only");
+  // One house number and street in two towns is two addresses; a postcode
+  // one typo off is still the town.
+  CHECK(Level(A, "12 high st oxford ox1 4ab", "12 high st cambridge cb1 1aa") == "different");
+  CHECK(Level(A, "12 main st 10115", "12 main st 10116") == "house_and_street");
+  // Within one postcode a street misspelt is the street, another type is not.
+  CHECK(Level(A, "12 high st oxford ox1 4ab", "12 hgih st oxford ox1 4ab") == "house_and_street");
+  CHECK(Level(A, "12 church st 10115", "12 church rd 10115") == "postal_code_only");
+  CHECK(Level(A, "12 high st 10115", "12 hgih st 80331") == "different");
   CHECK(Level(ComparisonKind::kDocument, "x1234567", "x1234567") == "exact");
   CHECK(Level(ComparisonKind::kDocument, "x1234567", "x1243567") == "one_edit");
   CHECK(Level(ComparisonKind::kDocument, "x1234567", "y7654321") == "different");
