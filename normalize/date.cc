@@ -21,6 +21,8 @@ constexpr const char* kNotADate =
     "not a date (forms: YYYY-MM-DD, D.M.YYYY, M/D/YYYY or D/M/YYYY, 'Mar 1 1970', a year "
     "alone)";
 
+constexpr const char* kNoSuchDay = "the date does not exist (no such day in that month)";
+
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 bool IsLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
@@ -127,6 +129,20 @@ int YearAlone(std::vector<Token> t) {
   return 0;
 }
 
+// `t` without what a date says in words around its numbers: an ordinal's
+// letters after a day ("6th May 1980") and "of" ("1st of May 1980").
+std::vector<Token> Spoken(std::vector<Token> t) {
+  std::vector<Token> out;
+  for (Token& x : t) {
+    std::string lower;
+    for (char c : x.text) lower.push_back(static_cast<char>(c | 0x20));
+    const bool ordinal = lower == "st" || lower == "nd" || lower == "rd" || lower == "th";
+    if (!x.digits && ((ordinal && !out.empty() && out.back().digits) || lower == "of")) continue;
+    out.push_back(std::move(x));
+  }
+  return out;
+}
+
 struct Parts {
   int year = 0;  // as written
   bool two_digit_year = false;
@@ -140,7 +156,7 @@ std::optional<Parts> Split(std::string_view text, bool month_first) {
                  static_cast<unsigned>(Number(text.substr(6, 2)))};
   }
   bool dots = false;
-  const std::vector<Token> t = Tokens(text, dots);
+  const std::vector<Token> t = Spoken(Tokens(text, dots));
   // A year alone, written as 1 January: the form the matcher reads as a
   // year alone (a month kept on it would read as a whole date, so a month
   // and year keep only the year).
@@ -208,17 +224,20 @@ KindResult NormalizeDate(std::string_view input, std::string_view region,
     if (guess.ok() && sys_days{guess} > sys_days{today}) year -= 100;
   }
   if (year == 0) return KindResult::Reject("the date's year 0000 does not exist");
-  if (parts->month < 1 || parts->month > 12) {
-    return KindResult::Reject("the date's month is not 01-12");
-  }
-  const year_month_day date{std::chrono::year{year}, month{parts->month}, day{parts->day}};
-  if (!date.ok()) return KindResult::Reject("the date does not exist (no such day in that month)");
+  if (parts->month > 12) return KindResult::Reject("the date's month is not 01-12");
+  if (parts->day > 31) return KindResult::Reject(kNoSuchDay);
+  // A month or day written as zero is not known ("1980-00-00", "00/05/1980",
+  // as partial dates are stored): the year alone, as 1 January.
+  const bool partial = parts->month == 0 || parts->day == 0;
+  const unsigned month_of = partial ? 1 : parts->month, day_of = partial ? 1 : parts->day;
+  const year_month_day date{std::chrono::year{year}, month{month_of}, day{day_of}};
+  if (!date.ok()) return KindResult::Reject(kNoSuchDay);
   // A day of slack: it may already be tomorrow where the person was born.
   if (sys_days{date} > sys_days{today} + days{1}) {
     return KindResult::Reject("the birth date is in the future");
   }
   char iso[32];  // "YYYY-MM-DD"; room for what the compiler cannot rule out
-  std::snprintf(iso, sizeof iso, "%04d-%02u-%02u", year, parts->month, parts->day);
+  std::snprintf(iso, sizeof iso, "%04d-%02u-%02u", year, month_of, day_of);
   return KindResult::Ok(iso);
 }
 

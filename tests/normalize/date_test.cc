@@ -83,6 +83,17 @@ TEST_CASE("date golden table: the forms people write", "[normalize][date]") {
       {"Mar 1950", "", "1950-01-01"},
       {"1950-03", "", "1950-01-01"},
       {"03/1950", "", "1950-01-01"},
+      // A part written as zero is not known: the year.
+      {"1950-00-00", "", "1950-01-01"},
+      {"1950-03-00", "", "1950-01-01"},
+      {"00/00/1950", "GB", "1950-01-01"},
+      {"00.03.1950", "", "1950-01-01"},
+      {"19500000", "", "1950-01-01"},
+      // Ordinals and "of" in words.
+      {"6th May 1980", "", "1980-05-06"},
+      {"May 6th, 1980", "", "1980-05-06"},
+      {"1st of May 1980", "", "1980-05-01"},
+      {"22nd March 1923", "", "1923-03-22"},
   };
   for (const Case& c : golden) Accepts(c);
 }
@@ -102,11 +113,13 @@ TEST_CASE("date rejections", "[normalize][date]") {
       {"2023-02-29", no_day},
       {"1900-02-29", no_day},
       {"2023-04-31", no_day},
-      {"2023-01-00", no_day},
+      {"2023-01-32", no_day},
+      {"1950-00-45", no_day},
       {"31/04/1990", no_day},
       {"Feb 30 1990", no_day},
       {"2023-13-01", "the date's month is not 01-12"},
-      {"2023-00-01", "the date's month is not 01-12"},
+      {"2023-13-00", "the date's month is not 01-12"},
+      {"0000-00-00", "the date's year 0000 does not exist"},
       {"13/13/1990", "the date's month is not 01-12"},
       {"0000-01-01", "the date's year 0000 does not exist"},
       {"2030-01-01", "the birth date is in the future"},
