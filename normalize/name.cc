@@ -84,13 +84,36 @@ bool IsTitle(std::string_view word) {
   return OneOf(kTitles, word);
 }
 
+// Ranks, honorifics and clergy before a name, as registers and watch lists
+// write them ("The Rt. Hon.", "Maj.-Gen.", "Sheikh"). Dropped only before
+// a given name and a surname: before a surname alone ("Hon. Harbord") the
+// word stays, in the given name's place, since a surname alone would meet
+// every holder of it. Words that are also given names (Earl, Duke, Prince,
+// Major) are not among them.
+bool IsRankOrHonorific(std::string_view word) {
+  static constexpr std::array<std::string_view, 53> kWords = {
+      // honorifics
+      "the", "hon", "honourable", "honorable", "rt", "right", "lord", "lady", "baron", "baroness",
+      "viscount", "viscountess", "marquess", "marchioness", "countess", "duchess",
+      // clergy
+      "revd", "reverend", "very", "most", "ven", "venerable", "fr", "father", "pastor", "rabbi",
+      "imam", "bishop", "archbishop", "cardinal", "msgr", "sheikh", "shaikh", "sheik", "mullah",
+      "haji", "hajji",
+      // ranks
+      "gen", "general", "maj", "col", "colonel", "lt", "lieut", "lieutenant", "capt", "captain",
+      "cmdr", "commander", "adm", "admiral", "brig", "brigadier"};
+  return OneOf(kWords, word);
+}
+
 // Whether `word` (original case) is a surname marked by capitals ("MÜLLER
 // Hans"): two letters at least, every cased one upper case, and neither an
 // initial or abbreviation with its period ("A. Kowalski", "J.R.R.") nor a
 // title ("MR John Smith").
 bool InCapitals(const std::string& word) {
   if (!nd::HasLetter(word) || word.size() < 2 || word.find('.') != std::string::npos) return false;
-  return nd::Upper(word) == word && nd::Lower(word) != word && !IsTitle(nd::AsciiLower(word));
+  const std::string lower = nd::AsciiLower(word);
+  return nd::Upper(word) == word && nd::Lower(word) != word && !IsTitle(lower) &&
+         !IsRankOrHonorific(lower);
 }
 
 // "Surname, Given Middle" (a comma: the surname comes first) and
@@ -133,7 +156,10 @@ std::string Tidy(std::string_view lower) {
     if (c == '.' || c == ',' || c == '-' || c == '"' || c == '(' || c == ')' || c == ';') c = ' ';
   }
   std::vector<std::string> words = nd::Words(spaced);
-  while (words.size() > 1 && IsTitle(words.front())) words.erase(words.begin());
+  while (words.size() > 1 && (IsTitle(words.front()) ||
+                               (words.size() > 2 && IsRankOrHonorific(words.front())))) {
+    words.erase(words.begin());
+  }
   while (words.size() > 1 && IsCredential(words.back())) words.pop_back();
   if (words.size() > 1) {
     if (std::string suffix = SuffixForm(words.back()); !suffix.empty()) words.back() = suffix;

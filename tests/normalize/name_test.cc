@@ -77,6 +77,12 @@ TEST_CASE("names in every order: given names first", "[normalize][name]") {
       {"J.R.R. Tolkien", "j r r tolkien"},
       {"DR. Anna Meier", "anna meier"},
       {"MR John Smith", "john smith"},
+      // Ranks, honorifics and clergy go before a given name and a surname,
+      // not before a surname alone (which would then meet all its holders).
+      {"Maj.-Gen. Ali Hassan", "ali hassan"},
+      {"The Rt. Hon. John Smith", "john smith"},
+      {"Sheikh Mohammed bin Rashid", "mohammed bin rashid"},
+      {"Hon. Harbord", "hon harbord"},
       // A suffix after a comma stays last, in one spelling; titles and
       // degrees go.
       {"John Smith, Jr.", "john smith jr"},
