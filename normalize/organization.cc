@@ -47,6 +47,7 @@ const std::vector<LongForm>& LongForms() {
       {{"aktiengesellschaft"}, "ag"},
       {{"kommanditgesellschaft"}, "kg"},
       {{"aktiebolag"}, "ab"},
+      {{"aktiebolaget"}, "ab"},
       {{"osakeyhtio"}, "oy"},
       {{"limited"}, "ltd"},
       {{"incorporated"}, "inc"},

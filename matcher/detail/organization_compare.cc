@@ -11,17 +11,21 @@ namespace {
 // Legal forms in their short spelling (normalize/organization.h) and
 // words that name no one company.
 // (The Russian forms also transliterated: ООО, ОАО, ЗАО, ПАО, АО are ooo,
-// oao, zao, pao, ao; in English llc, ojsc, cjsc, pjsc, jsc.)
+// oao, zao, pao, ao; in English llc, ojsc, cjsc, pjsc, jsc. Sweden marks a
+// public company "(publ)"; cie and cia are compagnie and compañía.)
 bool IsLegalForm(std::string_view word) {
-  static constexpr std::array<std::string_view, 43> kForms = {
-      "ltd", "inc", "corp", "co",   "plc", "llc",  "llp", "lp",  "gmbh", "ag",   "kg",
-      "sa",  "spa", "srl",  "sarl", "bv",  "nv",   "pty", "ab",  "oy",   "kk",   "sl",
-      "as",  "asa", "se",   "ooo",  "oao", "zao",  "pao", "ao",  "pjsc", "ojsc", "cjsc",
-      "jsc", "lda", "ltda", "sas",  "ug",  "kgaa", "ohg", "gbr", "ev",   "tov"};
+  static constexpr std::array<std::string_view, 46> kForms = {
+      "ltd", "inc", "corp", "co",  "plc", "llc", "llp",  "lp",   "gmbh", "ag",  "kg",  "sa",
+      "spa", "srl", "sarl", "bv",  "nv",  "pty", "ab",   "oy",   "kk",   "sl",  "as",  "asa",
+      "se",  "ooo", "oao",  "zao", "pao", "ao",  "pjsc", "ojsc", "cjsc", "jsc", "lda", "ltda",
+      "sas", "ug",  "kgaa", "ohg", "gbr", "ev",  "tov",  "publ", "cie",  "cia"};
   return std::find(kForms.begin(), kForms.end(), word) != kForms.end();
 }
 
-bool IsFiller(std::string_view word) { return word == "the" || word == "and" || word == "of"; }
+// The, and, of; and in German and French (gmbh und co kg, dupont et cie).
+bool IsFiller(std::string_view word) {
+  return word == "the" || word == "and" || word == "of" || word == "und" || word == "et";
+}
 
 bool IsFormOrFiller(std::string_view word) { return IsLegalForm(word) || IsFiller(word); }
 

@@ -142,6 +142,11 @@ TEST_CASE("organization levels: legal forms and spellings set aside", "[matcher]
   // Russian legal forms transliterated and in English.
   CHECK(Level(O, "pao gazprom", "gazprom pjsc") == "same_core");
   CHECK(Level(O, "ooo romashka", "romashka llc") == "same_core");
+  // A German partnership's forms with und for &, a Swedish (publ), French et cie.
+  CHECK(Level(O, "muller logistik gmbh and co kg", "mueller logistik gmbh und co kg") ==
+        "same_core");
+  CHECK(Level(O, "ab volvo publ", "volvo ab") == "same_core");
+  CHECK(Level(O, "dupont et cie", "dupont sa") == "same_core");
   // A name written as its initials.
   CHECK(Level(O, "ibm corp", "international business machines corp") == "similar");
   CHECK(Level(O, "boa", "bank of america") == "similar");

@@ -72,6 +72,7 @@ TEST_CASE("the default types map to their kinds", "[normalize]") {
   CHECK(Accept(n, "organization", "ACME Widgets Ltd.").value == "acme widgets ltd");
   CHECK(Accept(n, "organization", "Acme Widgets Limited").value == "acme widgets ltd");
   CHECK(Accept(n, "organization", "Müller G.m.b.H.").value == "muller gmbh");
+  CHECK(Accept(n, "organization", "Aktiebolaget Volvo").value == "ab volvo");
   CHECK(Accept(n, "organization", "Smith & Sons Gesellschaft mit beschränkter Haftung").value ==
         "smith and sons gmbh");
   CHECK(Accept(n, "organization", "Public Joint Stock Company Gazprom").value == "pjsc gazprom");
