@@ -30,8 +30,9 @@ namespace idres {
 // house number may be a range (1200-1210), a unit's number may be 1203b; an
 // organization's core drops the fillers and forms it starts with (the ag
 // barr co is barr). Version 6: the placeholder birth date 1900-01-01 makes
-// no key.
-inline constexpr int kKeyDerivationVersion = 6;
+// no key. Version 7: an organization's core drops und, et, publ, cie and cia
+// at its ends (gmbh und co kg, ab volvo publ, dupont et cie).
+inline constexpr int kKeyDerivationVersion = 7;
 
 // Lines: the key derivation version; the exclusive types, sorted; each
 // blocking rule in model order with its parts.
