@@ -83,13 +83,29 @@ bool StreetsAlike(std::string_view a, std::string_view b) {
   return type_a == type_b && TokenSimilarity(name_a, name_b) >= 0.9;
 }
 
+// A postal code's shape: each letter a, each digit 9 (sw1a1aa: aa9a9aa).
+std::string CodeShape(std::string_view code) {
+  std::string out(code);
+  for (char& c : out) {
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      c = '9';
+    } else if (std::isalpha(static_cast<unsigned char>(c))) {
+      c = 'a';
+    }
+  }
+  return out;
+}
+
 std::size_t CompareAddresses(std::string_view a, std::string_view b) {
   if (a == b) return 0;
   const AddressParts pa = SplitAddress(a), pb = SplitAddress(b);
   const bool same_code = !pa.postal_code.empty() && pa.postal_code == pb.postal_code;
-  // Postcodes more than a typo apart put one house number and street in
-  // two towns (12 high st in oxford and in cambridge).
-  const bool codes_apart = !pa.postal_code.empty() && !pb.postal_code.empty() &&
+  // Postcodes of one shape more than a typo apart put one house number and
+  // street in two towns (12 high st in oxford and in cambridge). Codes of
+  // two shapes are no evidence either way: a ZIP and its ZIP+4, or a number
+  // the split took for a code (paris cedex 01, a phone number after it).
+  const bool codes_apart = !pa.postal_code.empty() &&
+                           CodeShape(pa.postal_code) == CodeShape(pb.postal_code) &&
                            !WithinOneEdit(pa.postal_code, pb.postal_code);
   // Within one postcode a street misspelt is still the street.
   const bool same_street = !pa.street.empty() && (pa.street == pb.street ||
