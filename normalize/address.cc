@@ -12,12 +12,13 @@ namespace {
 namespace nd = normalize_detail;
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+bool IsLetter(char c) { return c >= 'a' && c <= 'z'; }
 bool IsWordByte(char c) {
-  return IsDigit(c) || (c >= 'a' && c <= 'z') || static_cast<unsigned char>(c) >= 0x80;
+  return IsDigit(c) || IsLetter(c) || static_cast<unsigned char>(c) >= 0x80;
 }
 
 // Word -> its abbreviation (USPS Publication 28: street suffixes, secondary
-// unit designators, directionals). Abbreviations map to themselves, so the
+// unit designators, directionals, ordinals in figures). Abbreviations map to themselves, so the
 // mapping is idempotent.
 const std::map<std::string, std::string, std::less<>>& Abbreviations() {
   static const std::map<std::string, std::string, std::less<>> table = [] {
@@ -59,6 +60,17 @@ const std::map<std::string, std::string, std::less<>>& Abbreviations() {
         {"mount", "mt"},
         {"saint", "st"},
         {"post office box", "po box"},
+        // Ordinals written out, as numbered streets and floors are.
+        {"first", "1st"},
+        {"second", "2nd"},
+        {"third", "3rd"},
+        {"fourth", "4th"},
+        {"fifth", "5th"},
+        {"sixth", "6th"},
+        {"seventh", "7th"},
+        {"eighth", "8th"},
+        {"ninth", "9th"},
+        {"tenth", "10th"},
     };
     std::map<std::string, std::string, std::less<>> t;
     for (const auto& [word, abbreviation] : pairs) {
@@ -72,12 +84,29 @@ const std::map<std::string, std::string, std::less<>>& Abbreviations() {
 
 // `text` with punctuation as spaces; '#' is a unit ("# 4" -> "apt 4"), and a
 // hyphen between digits stays.
+// Whether the hyphen at `i` joins a country's letters to a postal code
+// (d-10115, ch-8001): one or two letters starting a word before it, four
+// digits at least after it.
+bool CountryPrefixAt(const std::string& text, std::size_t i) {
+  std::size_t letters = 0;
+  while (letters < i && IsLetter(text[i - letters - 1])) ++letters;
+  if (letters == 0 || letters > 2 || (letters < i && IsWordByte(text[i - letters - 1]))) {
+    return false;
+  }
+  std::size_t digits = 0;
+  while (i + 1 + digits < text.size() && IsDigit(text[i + 1 + digits])) ++digits;
+  return digits >= 4;
+}
+
 std::string Words(const std::string& text) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (IsWordByte(c)) {
       out.push_back(c);
+    } else if (c == '-' && CountryPrefixAt(text, i)) {
+      // d-10115 is 10115: the letters name the country, not the place.
+      while (!out.empty() && IsLetter(out.back())) out.pop_back();
     } else if (c == '-' && i > 0 && i + 1 < text.size() && IsDigit(text[i - 1]) &&
                IsDigit(text[i + 1])) {
       out.push_back('-');

@@ -6,7 +6,9 @@
 // normalize/name.h); punctuation becomes a space (a hyphen between digits,
 // "12-14", is kept); the common street types, unit designators and compass
 // words take their USPS abbreviation ("Street" and "St." -> "st", "Avenue"
-// -> "ave", "Apartment" and "#" -> "apt", "North" -> "n"); spaces collapse.
+// -> "ave", "Apartment" and "#" -> "apt", "North" -> "n", "Fifth" -> "5th");
+// a country's letters before a postal code go ("D-10115" -> "10115");
+// spaces collapse.
 // "12, Main Street, Apartment 4" and "12 main st apt 4" are one value.
 // Pure function; thread-safe. Normalizing the output gives it back.
 #pragma once

@@ -18,6 +18,12 @@ TEST_CASE("address golden table: one address, every spelling", "[normalize][addr
       {"Straße 1", "strasse 1"},
       {"Rue de l'Église 3", "rue de l eglise 3"},
       {"Lane-Cove Road", "ln cove rd"},
+      // A country's letters before a postal code go; a block's letter
+      // before a short number stays.
+      {"Hauptstraße 5, D-10115 Berlin", "hauptstrasse 5 10115 berlin"},
+      {"Bahnhofstrasse 1, CH-8001 Zürich", "bahnhofstrasse 1 8001 zurich"},
+      {"Flat B-12, 3 Elm Road", "flat b 12 3 elm rd"},
+      {"350 Fifth Avenue, Second Floor", "350 5th ave 2nd fl"},
   };
   for (const auto& [input, expected] : golden) {
     const auto result = NormalizeAddress(input);
