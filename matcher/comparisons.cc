@@ -75,13 +75,41 @@ std::pair<std::string_view, std::string_view> StreetNameAndType(std::string_view
   return {street.substr(0, space), street.substr(space + 1)};
 }
 
+// n, s, e, w and the four between them, as normalize/address.cc writes them.
+bool IsCompass(std::string_view word) {
+  static constexpr std::array<std::string_view, 8> kCompass = {"n",  "s",  "e",  "w",
+                                                               "ne", "nw", "se", "sw"};
+  return std::find(kCompass.begin(), kCompass.end(), word) != kCompass.end();
+}
+
+// A street name's compass words (n, sw ...), and the rest of its words.
+std::pair<std::string, std::string> CompassAndRest(std::string_view name) {
+  std::string compass, rest;
+  for (std::size_t i = 0; i < name.size();) {
+    const std::size_t end = std::min(name.find(' ', i), name.size());
+    const std::string_view word = name.substr(i, end - i);
+    std::string& to = IsCompass(word) ? compass : rest;
+    to += (to.empty() ? "" : " ") + std::string(word);
+    i = end + 1;
+  }
+  return {compass, rest};
+}
+
 // Whether two streets are one misspelt: the same type (church st is not
-// church rd) and names alike (high / hgih), no number apart (5th / 6th).
+// church rd), the same compass words (n maple st is not s maple st) and the
+// rest alike (high / hgih), no number apart (5th / 6th).
 bool StreetsAlike(std::string_view a, std::string_view b) {
   const auto [name_a, type_a] = StreetNameAndType(a);
   const auto [name_b, type_b] = StreetNameAndType(b);
-  return type_a == type_b && TokenSimilarity(name_a, name_b) >= 0.9;
+  if (type_a != type_b) return false;
+  const auto [compass_a, rest_a] = CompassAndRest(name_a);
+  const auto [compass_b, rest_b] = CompassAndRest(name_b);
+  return compass_a == compass_b && TokenSimilarity(rest_a, rest_b) >= 0.9;
 }
+
+// A postal code without what follows a hyphen (a ZIP+4's four, Lisbon's
+// 1250-096's street part): the town's code.
+std::string_view TownCode(std::string_view code) { return code.substr(0, code.find('-')); }
 
 // A postal code's shape: each letter a, each digit 9 (sw1a1aa: aa9a9aa).
 std::string CodeShape(std::string_view code) {
@@ -100,13 +128,13 @@ std::size_t CompareAddresses(std::string_view a, std::string_view b) {
   if (a == b) return 0;
   const AddressParts pa = SplitAddress(a), pb = SplitAddress(b);
   const bool same_code = !pa.postal_code.empty() && pa.postal_code == pb.postal_code;
-  // Postcodes of one shape more than a typo apart put one house number and
+  // Town codes of one shape more than a typo apart put one house number and
   // street in two towns (12 high st in oxford and in cambridge). Codes of
-  // two shapes are no evidence either way: a ZIP and its ZIP+4, or a number
-  // the split took for a code (paris cedex 01, a phone number after it).
-  const bool codes_apart = !pa.postal_code.empty() &&
-                           CodeShape(pa.postal_code) == CodeShape(pb.postal_code) &&
-                           !WithinOneEdit(pa.postal_code, pb.postal_code);
+  // two shapes are no evidence either way: a number the split took for a
+  // code (paris cedex 01, a phone number after it).
+  const std::string_view town_a = TownCode(pa.postal_code), town_b = TownCode(pb.postal_code);
+  const bool codes_apart = !town_a.empty() && CodeShape(town_a) == CodeShape(town_b) &&
+                           !WithinOneEdit(town_a, town_b);
   // Within one postcode a street misspelt is still the street.
   const bool same_street = !pa.street.empty() && (pa.street == pb.street ||
                                                   (same_code && StreetsAlike(pa.street, pb.street)));
@@ -317,7 +345,12 @@ AddressParts SplitAddress(std::string_view address) {
   while (end < t.size() && end < i + 4 && !unit[end] && !IsStreetType(t[end]) && !number[end]) {
     ++end;
   }
-  if (end < t.size() && IsStreetType(t[end])) ++end;
+  if (end < t.size() && IsStreetType(t[end])) {
+    ++end;
+    // A compass word after the type is the street's (queen st w and queen
+    // st e are two streets).
+    if (end < t.size() && !unit[end] && IsCompass(t[end])) ++end;
+  }
   for (std::size_t k = i + 1; k < end; ++k) p.street += (k > i + 1 ? " " : "") + StreetWord(t[k]);
   if (p.street.empty()) {
     // The street before the number, as most of Europe writes it

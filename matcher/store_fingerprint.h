@@ -30,8 +30,10 @@ namespace idres {
 // house number may be a range (1200-1210), a unit's number may be 1203b; an
 // organization's core drops the fillers and forms it starts with (the ag
 // barr co is barr). Version 6: the placeholder birth date 1900-01-01 makes
-// no key. Version 7: an organization's core drops und, et, publ, cie and cia
-// at its ends (gmbh und co kg, ab volvo publ, dupont et cie).
+// no key. Version 7: an organization's core drops und and et as it drops
+// and, and publ, cie and cia as legal forms (gmbh und co kg, ab volvo publ,
+// dupont et cie); a compass word after a street's type is the street's
+// (queen st w).
 inline constexpr int kKeyDerivationVersion = 7;
 
 // Lines: the key derivation version; the exclusive types, sorted; each

@@ -1,5 +1,7 @@
 #include "normalize/address.h"
 
+#include <algorithm>
+#include <array>
 #include <map>
 #include <string>
 
@@ -82,22 +84,41 @@ const std::map<std::string, std::string, std::less<>>& Abbreviations() {
   return table;
 }
 
-// `text` with punctuation as spaces; '#' is a unit ("# 4" -> "apt 4"), and a
-// hyphen between digits stays.
-// Whether the hyphen at `i` joins a country's letters to a postal code
-// (d-10115, ch-8001): one or two letters starting a word before it, four
-// digits at least after it.
+// Whether the hyphen at `i` of `text` joins a country's letters to a postal
+// code, as European mail wrote them (d-10115, ch-8001, f-75001): a country's
+// letter and five digits or its two letters and four or five, the letters a
+// word of their own and not a flat's, block's or tower's (flat a-1104, as
+// India and Korea number flats, keeps its a).
 bool CountryPrefixAt(const std::string& text, std::size_t i) {
   std::size_t letters = 0;
   while (letters < i && IsLetter(text[i - letters - 1])) ++letters;
   if (letters == 0 || letters > 2 || (letters < i && IsWordByte(text[i - letters - 1]))) {
     return false;
   }
+  static constexpr std::array<std::string_view, 36> kCountries = {
+      "a",  "b",  "d",  "e",  "f",  "h",  "i",  "l",  "n",  "p",  "s",  "at",
+      "be", "bg", "ch", "cz", "de", "dk", "ee", "es", "fi", "fr", "gr", "hr",
+      "hu", "it", "lt", "lu", "lv", "nl", "no", "pl", "pt", "ro", "se", "si"};
+  const std::string_view code(text.data() + i - letters, letters);
   std::size_t digits = 0;
   while (i + 1 + digits < text.size() && IsDigit(text[i + 1 + digits])) ++digits;
-  return digits >= 4;
+  const bool known = std::find(kCountries.begin(), kCountries.end(), code) != kCountries.end();
+  if (!known || digits < (letters == 1 ? 5 : 4) || digits > 5) return false;
+  // The word before the letters: a unit's designator keeps them.
+  std::size_t end = i - letters;
+  while (end > 0 && !IsWordByte(text[end - 1])) --end;
+  std::size_t begin = end;
+  while (begin > 0 && IsWordByte(text[begin - 1])) --begin;
+  static constexpr std::array<std::string_view, 16> kUnits = {
+      "flat", "apartment", "apt", "unit", "suite", "ste", "room", "rm",
+      "building", "bldg", "block", "blk", "tower", "floor", "fl", "no"};
+  const std::string_view before(text.data() + begin, end - begin);
+  return std::find(kUnits.begin(), kUnits.end(), before) == kUnits.end();
 }
 
+// `text` with punctuation as spaces; '#' is a unit ("# 4" -> "apt 4"), a
+// hyphen between digits stays, and a country's letters before a postal
+// code go.
 std::string Words(const std::string& text) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {

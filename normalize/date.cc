@@ -214,22 +214,26 @@ KindResult NormalizeDate(std::string_view input, std::string_view region,
           : options.order == DateOrder::kMonthFirst;
   const std::optional<Parts> parts = Split(text, month_first);
   if (!parts) return KindResult::Reject(kNotADate);
+  if (parts->month > 12) return KindResult::Reject("the date's month is not 01-12");
+  if (parts->day > 31) return KindResult::Reject(kNoSuchDay);
+  // A month or day written as zero is not known ("1980-00-00", "00/05/1980",
+  // as partial dates are stored): the year alone, as 1 January. All of it
+  // zeros ("00/00/00") is no date.
+  const bool partial = parts->month == 0 || parts->day == 0;
+  if (partial && parts->year == 0 && parts->month == 0 && parts->day == 0) {
+    return KindResult::Reject(kNotADate);
+  }
+  const unsigned month_of = partial ? 1 : parts->month, day_of = partial ? 1 : parts->day;
   const year_month_day today = Today(options);
   int year = parts->year;
   if (parts->two_digit_year) {
     // This century unless that puts the date in the future.
     const int century = static_cast<int>(today.year()) / 100 * 100;
     year += century;
-    const year_month_day guess{std::chrono::year{year}, month{parts->month}, day{parts->day}};
+    const year_month_day guess{std::chrono::year{year}, month{month_of}, day{day_of}};
     if (guess.ok() && sys_days{guess} > sys_days{today}) year -= 100;
   }
   if (year == 0) return KindResult::Reject("the date's year 0000 does not exist");
-  if (parts->month > 12) return KindResult::Reject("the date's month is not 01-12");
-  if (parts->day > 31) return KindResult::Reject(kNoSuchDay);
-  // A month or day written as zero is not known ("1980-00-00", "00/05/1980",
-  // as partial dates are stored): the year alone, as 1 January.
-  const bool partial = parts->month == 0 || parts->day == 0;
-  const unsigned month_of = partial ? 1 : parts->month, day_of = partial ? 1 : parts->day;
   const year_month_day date{std::chrono::year{year}, month{month_of}, day{day_of}};
   if (!date.ok()) return KindResult::Reject(kNoSuchDay);
   // A day of slack: it may already be tomorrow where the person was born.

@@ -89,16 +89,15 @@ bool IsTitle(std::string_view word) {
 // a given name and a surname: before a surname alone ("Hon. Harbord") the
 // word stays, in the given name's place, since a surname alone would meet
 // every holder of it. Words that are also given names (Earl, Duke, Prince,
-// Major) are not among them.
+// Major, Baron, Pastor, Imam, Haji) are not among them.
 bool IsRankOrHonorific(std::string_view word) {
-  static constexpr std::array<std::string_view, 53> kWords = {
+  static constexpr std::array<std::string_view, 48> kWords = {
       // honorifics
-      "the", "hon", "honourable", "honorable", "rt", "right", "lord", "lady", "baron", "baroness",
+      "the", "hon", "honourable", "honorable", "rt", "right", "lord", "lady", "baroness",
       "viscount", "viscountess", "marquess", "marchioness", "countess", "duchess",
       // clergy
-      "revd", "reverend", "very", "most", "ven", "venerable", "fr", "father", "pastor", "rabbi",
-      "imam", "bishop", "archbishop", "cardinal", "msgr", "sheikh", "shaikh", "sheik", "mullah",
-      "haji", "hajji",
+      "revd", "reverend", "very", "most", "ven", "venerable", "fr", "father", "rabbi", "bishop",
+      "archbishop", "cardinal", "msgr", "sheikh", "shaikh", "sheik", "mullah",
       // ranks
       "gen", "general", "maj", "col", "colonel", "lt", "lieut", "lieutenant", "capt", "captain",
       "cmdr", "commander", "adm", "admiral", "brig", "brigadier"};
@@ -156,8 +155,14 @@ std::string Tidy(std::string_view lower) {
     if (c == '.' || c == ',' || c == '-' || c == '"' || c == '(' || c == ')' || c == ';') c = ' ';
   }
   std::vector<std::string> words = nd::Words(spaced);
-  while (words.size() > 1 && (IsTitle(words.front()) ||
-                               (words.size() > 2 && IsRankOrHonorific(words.front())))) {
+  // The words that name the person: no title, rank, suffix or degree.
+  const auto naming = [&words] {
+    return std::count_if(words.begin(), words.end(), [](const std::string& w) {
+      return !IsTitle(w) && !IsRankOrHonorific(w) && SuffixForm(w).empty() && !IsCredential(w);
+    });
+  };
+  while (words.size() > 1 &&
+         (IsTitle(words.front()) || (IsRankOrHonorific(words.front()) && naming() >= 2))) {
     words.erase(words.begin());
   }
   while (words.size() > 1 && IsCredential(words.back())) words.pop_back();

@@ -252,15 +252,16 @@ std::size_t LetterBagDistance(std::string_view a, std::string_view b) {
 }
 
 // One spelling of what transliterations write several ways: y as i, ou and
-// oo as u, ph as f, kh as h, x as ks, a doubled letter once (youssef /
-// yusuf, yekaterina / ekaterina, alexei / aleksey).
+// oo as u, ph as f, kh as h, x as ks in a name of four letters or more (max
+// is not mats), a doubled letter once (youssef / yusuf, yekaterina /
+// ekaterina, alexei / aleksey).
 std::string Folded(std::string_view word) {
   std::string out;
   for (std::size_t i = 0; i < word.size(); ++i) {
     char c = word[i];
     const char next = i + 1 < word.size() ? word[i + 1] : '\0';
     if (c == 'y') c = 'i';
-    if (c == 'x') {
+    if (c == 'x' && word.size() >= 4) {
       if (out.empty() || out.back() != 'k') out += 'k';
       c = 's';
     }
@@ -275,14 +276,21 @@ std::string Folded(std::string_view word) {
   return out;
 }
 
-// A folded word with every run of vowels written as one `a`: what is left
-// when a transliteration's vowels are not told apart (mohamed and muhammad
-// are both mahamad; mahmoud, mahmad, is another name).
-std::string VowelsAsOne(std::string_view folded) {
+// A folded word with its vowels in two classes, back (o, u) and front or
+// open (a, e, i), each run of one class written once: what is left when a
+// transliteration's vowels are told apart only roughly (mohamed and
+// muhammad are both muhamad; hussein, husan, is not hassan, hasan; mahmoud
+// is not mehmed).
+std::string VowelClasses(std::string_view folded) {
   std::string out;
   for (char c : folded) {
-    if (c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u') c = 'a';
-    if (out.empty() || out.back() != c || c != 'a') out += c;
+    if (c == 'o' || c == 'u') {
+      c = 'u';
+    } else if (c == 'a' || c == 'e' || c == 'i') {
+      c = 'a';
+    }
+    const bool vowel = c == 'a' || c == 'u';
+    if (out.empty() || out.back() != c || !vowel) out += c;
   }
   return out;
 }
@@ -305,17 +313,19 @@ bool GivenAgree(std::string_view a, std::string_view b) {
   if (shorter >= 5 && longer - shorter <= 1 && LetterBagDistance(a, b) <= 2) return true;
   const std::string fa = Folded(a), fb = Folded(b);
   if (BoundedDamerauLevenshtein(fa, fb, 2) <= 1) return true;
-  return shorter >= 6 && VowelsAsOne(fa) == VowelsAsOne(fb);
+  return shorter >= 6 && VowelClasses(fa) == VowelClasses(fb);
 }
 
 // Whether the given name of `shorter` is, as GivenAgree reads it, a middle
 // word of `longer`: the name a person goes by, written after a first name
 // or a title the other source left out (mary anne smith / ann smith, mullah
-// mohammad omar / mohammed omar).
+// mohammad omar / mohammed omar). Words of three letters or more: an
+// initial (mary j smith is not john smith) or a connector (garcia y lopez)
+// says nothing here.
 bool MiddleAgrees(const NameParts& longer, const NameParts& shorter) {
-  if (shorter.given.empty()) return false;
+  if (shorter.given.size() < 3) return false;
   for (std::size_t i = 1; i + 1 < longer.words.size(); ++i) {
-    if (GivenAgree(longer.words[i], shorter.given)) return true;
+    if (longer.words[i].size() >= 3 && GivenAgree(longer.words[i], shorter.given)) return true;
   }
   return false;
 }

@@ -23,6 +23,9 @@ TEST_CASE("address golden table: one address, every spelling", "[normalize][addr
       {"Hauptstraße 5, D-10115 Berlin", "hauptstrasse 5 10115 berlin"},
       {"Bahnhofstrasse 1, CH-8001 Zürich", "bahnhofstrasse 1 8001 zurich"},
       {"Flat B-12, 3 Elm Road", "flat b 12 3 elm rd"},
+      {"Flat A-1104, Lodha Park, Mumbai 400013", "flat a 1104 lodha park mumbai 400013"},
+      {"A-1104, Lodha Park, Mumbai 400013", "a 1104 lodha park mumbai 400013"},
+      {"5 Rue de Rivoli, F-75001 Paris", "5 rue de rivoli 75001 paris"},
       {"350 Fifth Avenue, Second Floor", "350 5th ave 2nd fl"},
   };
   for (const auto& [input, expected] : golden) {

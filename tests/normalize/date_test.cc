@@ -89,6 +89,7 @@ TEST_CASE("date golden table: the forms people write", "[normalize][date]") {
       {"00/00/1950", "GB", "1950-01-01"},
       {"00.03.1950", "", "1950-01-01"},
       {"19500000", "", "1950-01-01"},
+      {"00/00/80", "US", "1980-01-01"},
       // Ordinals and "of" in words.
       {"6th May 1980", "", "1980-05-06"},
       {"May 6th, 1980", "", "1980-05-06"},
@@ -119,7 +120,9 @@ TEST_CASE("date rejections", "[normalize][date]") {
       {"Feb 30 1990", no_day},
       {"2023-13-01", "the date's month is not 01-12"},
       {"2023-13-00", "the date's month is not 01-12"},
-      {"0000-00-00", "the date's year 0000 does not exist"},
+      {"0000-00-00", form},
+      {"00/00/00", form},
+      {"00.00.00", form},
       {"13/13/1990", "the date's month is not 01-12"},
       {"0000-01-01", "the date's year 0000 does not exist"},
       {"2030-01-01", "the birth date is in the future"},

@@ -83,6 +83,8 @@ TEST_CASE("names in every order: given names first", "[normalize][name]") {
       {"The Rt. Hon. John Smith", "john smith"},
       {"Sheikh Mohammed bin Rashid", "mohammed bin rashid"},
       {"Hon. Harbord", "hon harbord"},
+      {"Col. Sanders Jr.", "col sanders jr"},
+      {"The Rev. Pelham", "the rev pelham"},
       // A suffix after a comma stays last, in one spelling; titles and
       // degrees go.
       {"John Smith, Jr.", "john smith jr"},
