@@ -107,9 +107,15 @@ bool StreetsAlike(std::string_view a, std::string_view b) {
   return compass_a == compass_b && TokenSimilarity(rest_a, rest_b) >= 0.9;
 }
 
-// A postal code without what follows a hyphen (a ZIP+4's four, Lisbon's
-// 1250-096's street part): the town's code.
-std::string_view TownCode(std::string_view code) { return code.substr(0, code.find('-')); }
+// A postal code without a ZIP+4's four (62704-1234 is 62704's); any other
+// code whole (Poland's 61-100, Lisbon's 1250-096).
+std::string_view TownCode(std::string_view code) {
+  const bool zip4 = code.size() == 10 && code[5] == '-' &&
+                    std::all_of(code.begin(), code.end(), [](char c) {
+                      return c == '-' || std::isdigit(static_cast<unsigned char>(c));
+                    });
+  return zip4 ? code.substr(0, 5) : code;
+}
 
 // A postal code's shape: each letter a, each digit 9 (sw1a1aa: aa9a9aa).
 std::string CodeShape(std::string_view code) {
@@ -345,12 +351,7 @@ AddressParts SplitAddress(std::string_view address) {
   while (end < t.size() && end < i + 4 && !unit[end] && !IsStreetType(t[end]) && !number[end]) {
     ++end;
   }
-  if (end < t.size() && IsStreetType(t[end])) {
-    ++end;
-    // A compass word after the type is the street's (queen st w and queen
-    // st e are two streets).
-    if (end < t.size() && !unit[end] && IsCompass(t[end])) ++end;
-  }
+  if (end < t.size() && IsStreetType(t[end])) ++end;
   for (std::size_t k = i + 1; k < end; ++k) p.street += (k > i + 1 ? " " : "") + StreetWord(t[k]);
   if (p.street.empty()) {
     // The street before the number, as most of Europe writes it

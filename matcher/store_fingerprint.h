@@ -32,8 +32,7 @@ namespace idres {
 // barr co is barr). Version 6: the placeholder birth date 1900-01-01 makes
 // no key. Version 7: an organization's core drops und and et as it drops
 // and, and publ, cie and cia as legal forms (gmbh und co kg, ab volvo publ,
-// dupont et cie); a compass word after a street's type is the street's
-// (queen st w).
+// dupont et cie).
 inline constexpr int kKeyDerivationVersion = 7;
 
 // Lines: the key derivation version; the exclusive types, sorted; each

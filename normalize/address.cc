@@ -85,28 +85,39 @@ const std::map<std::string, std::string, std::less<>>& Abbreviations() {
 }
 
 // Whether the hyphen at `i` of `text` joins a country's letters to a postal
-// code, as European mail wrote them (d-10115, ch-8001, f-75001): a country's
-// letter and five digits or its two letters and four or five, the letters a
-// word of their own and not a flat's, block's or tower's (flat a-1104, as
-// India and Korea number flats, keeps its a).
+// code, as European mail wrote them (d-10115, a-1010, ch-8001): a country's
+// letters and as many digits as its codes have, the letters a word of
+// their own, neither the address's first word nor after a flat's, block's or
+// tower's (a-1104, flat a-1104, as India and Korea number flats, keep their
+// a).
 bool CountryPrefixAt(const std::string& text, std::size_t i) {
   std::size_t letters = 0;
   while (letters < i && IsLetter(text[i - letters - 1])) ++letters;
   if (letters == 0 || letters > 2 || (letters < i && IsWordByte(text[i - letters - 1]))) {
     return false;
   }
-  static constexpr std::array<std::string_view, 36> kCountries = {
-      "a",  "b",  "d",  "e",  "f",  "h",  "i",  "l",  "n",  "p",  "s",  "at",
-      "be", "bg", "ch", "cz", "de", "dk", "ee", "es", "fi", "fr", "gr", "hr",
-      "hu", "it", "lt", "lu", "lv", "nl", "no", "pl", "pt", "ro", "se", "si"};
+  struct Country {
+    std::string_view letters;
+    std::size_t digits;
+  };
+  static constexpr std::array<Country, 37> kCountries = {{
+      {"a", 4},  {"b", 4},  {"d", 5},  {"e", 5},  {"f", 5},  {"h", 4},  {"i", 5},  {"l", 4},
+      {"n", 4},  {"p", 4},  {"s", 5},  {"at", 4}, {"be", 4}, {"bg", 4}, {"ch", 4}, {"cz", 5},
+      {"de", 5}, {"dk", 4}, {"ee", 5}, {"es", 5}, {"fi", 5}, {"fr", 5}, {"gr", 5}, {"hr", 5},
+      {"hu", 4}, {"it", 5}, {"lt", 5}, {"lu", 4}, {"lv", 4}, {"nl", 4}, {"no", 4}, {"pl", 5},
+      {"pt", 4}, {"ro", 6}, {"se", 5}, {"si", 4}, {"sk", 5},
+  }};
   const std::string_view code(text.data() + i - letters, letters);
   std::size_t digits = 0;
   while (i + 1 + digits < text.size() && IsDigit(text[i + 1 + digits])) ++digits;
-  const bool known = std::find(kCountries.begin(), kCountries.end(), code) != kCountries.end();
-  if (!known || digits < (letters == 1 ? 5 : 4) || digits > 5) return false;
-  // The word before the letters: a unit's designator keeps them.
+  const auto country = std::find_if(kCountries.begin(), kCountries.end(),
+                                    [&](const Country& c) { return c.letters == code; });
+  if (country == kCountries.end() || digits != country->digits) return false;
+  // The word before the letters: none (the address's first word) or a
+  // unit's designator keeps them.
   std::size_t end = i - letters;
   while (end > 0 && !IsWordByte(text[end - 1])) --end;
+  if (end == 0) return false;
   std::size_t begin = end;
   while (begin > 0 && IsWordByte(text[begin - 1])) --begin;
   static constexpr std::array<std::string_view, 16> kUnits = {

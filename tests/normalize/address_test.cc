@@ -26,6 +26,8 @@ TEST_CASE("address golden table: one address, every spelling", "[normalize][addr
       {"Flat A-1104, Lodha Park, Mumbai 400013", "flat a 1104 lodha park mumbai 400013"},
       {"A-1104, Lodha Park, Mumbai 400013", "a 1104 lodha park mumbai 400013"},
       {"5 Rue de Rivoli, F-75001 Paris", "5 rue de rivoli 75001 paris"},
+      {"Hauptstrasse 5, A-1010 Wien", "hauptstrasse 5 1010 wien"},
+      {"Rue Neuve 1, B-1000 Bruxelles", "rue neuve 1 1000 bruxelles"},
       {"350 Fifth Avenue, Second Floor", "350 5th ave 2nd fl"},
   };
   for (const auto& [input, expected] : golden) {
