@@ -203,7 +203,7 @@ TEST_CASE("email, address, document and exact-only levels", "[matcher]") {
   // one typo off is still the town.
   CHECK(Level(A, "12 high st oxford ox1 4ab", "12 high st cambridge cb1 1aa") == "different");
   CHECK(Level(A, "12 main st 10115", "12 main st 10116") == "house_and_street");
-  // Codes of two shapes say nothing: a ZIP and its ZIP+4, a cedex's number.
+  // A ZIP+4 is its ZIP; codes of two shapes (a cedex's number) say nothing.
   CHECK(Level(A, "12 main st springfield il 62704", "12 main st springfield il 62704-1234") ==
         "house_and_street");
   CHECK(Level(A, "1 rue de rivoli 75001 paris", "1 rue de rivoli 75001 paris cedex 01") ==
