@@ -28,6 +28,16 @@ void SortUnique(std::vector<T>& items) {
   items.erase(std::unique(items.begin(), items.end()), items.end());
 }
 
+// The first `n` characters (UTF-8 code points) of `s`.
+std::string Prefix(std::string_view s, std::size_t n) {
+  std::size_t end = 0;
+  for (std::size_t chars = 0; end < s.size() && chars < n; ++chars) {
+    ++end;
+    while (end < s.size() && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) ++end;
+  }
+  return std::string(s.substr(0, end));
+}
+
 void AddCodes(const PhoneticCodes& c, std::set<std::string>& out) {
   if (!c.primary.empty()) out.insert(c.primary);
   if (!c.alternate.empty()) out.insert(c.alternate);
@@ -83,6 +93,17 @@ void Derive(ComparisonKind kind, std::string_view derivation, const std::string&
     } else if (derivation == "initials") {
       out.insert(n.given.substr(0, 1));
       out.insert(n.surname.substr(0, 1));
+    } else if (derivation == "given") {
+      out.insert(n.given);
+    } else if (derivation == "given_initial") {
+      out.insert(Prefix(n.given, 1));
+    } else if (derivation == "surname_prefix") {
+      out.insert(Prefix(n.surname, 3));
+    } else if (derivation == "sorted" && n.words.size() > 1) {
+      std::sort(n.words.begin(), n.words.end());
+      std::string joined;
+      for (const std::string& w : n.words) joined += (joined.empty() ? "" : " ") + w;
+      out.insert(std::move(joined));
     }
   }
 }

@@ -46,8 +46,9 @@ TypeModel Document() {
 }
 
 const std::set<std::string>& Derivations(ComparisonKind kind) {
-  static const std::set<std::string> kName = {"value", "surname", "phonetic", "given_class",
-                                              "initials"};
+  static const std::set<std::string> kName = {"value",         "surname",        "phonetic",
+                                              "given_class",   "initials",       "given",
+                                              "given_initial", "surname_prefix", "sorted"};
   static const std::set<std::string> kDate = {"value", "year", "month", "month_day"};
   static const std::set<std::string> kEmail = {"value", "local"};
   static const std::set<std::string> kAddress = {"value", "street"};
@@ -160,6 +161,9 @@ std::vector<BlockingRule> DefaultBlocking() {
       {"name_phonetic_month_day", {"name.phonetic", "birth_date.month_day"}},
       {"given_class_surname_date", {"name.given_class", "name.surname", "birth_date.value"}},
       {"given_class_surname", {"name.given_class", "name.surname"}},
+      {"name_sorted", {"name.sorted"}},
+      {"given_surname_prefix", {"name.given", "name.surname_prefix"}},
+      {"surname_given_initial", {"name.surname", "name.given_initial"}},
       {"date_initials", {"birth_date.value", "name.initials"}},
       {"email_local", {"email.local"}},
       {"email_local_year", {"email.local", "birth_date.year"}},

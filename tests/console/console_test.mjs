@@ -290,8 +290,10 @@ try {
   await page.waitForSelector('#explanation[aria-busy="false"] #try-decision');
   assert.equal(await text("#try-decision"), "Decision: update person 1.");
   assert.deepEqual(await cells("#try-normalized"), [["email", "anna@example.com"], ["name", "anna schmidt"]]);
-  // The strong email, and the blocking keys of the local part and of each
-  // nickname group Anna's given name is in, with her surname.
+  // The strong email, and the blocking keys of the local part, of each
+  // nickname group Anna's given name is in with her surname, of her given
+  // name with the surname's first three letters, of her name's words
+  // sorted, and of her surname with her initial.
   assert.deepEqual(await cells("#try-keys"), [
     ["strong", "email anna@example.com", ""],
     ["email_local", "anna", ""],
@@ -300,6 +302,9 @@ try {
       `${g} schmidt`,
       "",
     ]),
+    ["given_surname_prefix", "anna sch", ""],
+    ["name_sorted", "anna schmidt", ""],
+    ["surname_given_initial", "schmidt a", ""],
   ]);
   assert.deepEqual(
     await page.$$eval("#explanation section.candidate h4", (hs) => hs.map((x) => x.textContent)),

@@ -51,7 +51,14 @@ TEST_CASE("a blocking key hashes the rule's parts as docs/design.md says", "[mat
   const std::int64_t full_name =
       CompositeLockKey(Ids({{"given_class_surname.name.given_class", "jose"},
                             {"given_class_surname.name.surname", "muller"}}));
-  std::vector<std::int64_t> expected = {key, full_name};
+  const std::int64_t sorted = CompositeLockKey(Ids({{"name_sorted.name.sorted", "jose muller"}}));
+  const std::int64_t prefix =
+      CompositeLockKey(Ids({{"given_surname_prefix.name.given", "jose"},
+                            {"given_surname_prefix.name.surname_prefix", "mul"}}));
+  const std::int64_t initial =
+      CompositeLockKey(Ids({{"surname_given_initial.name.surname", "muller"},
+                            {"surname_given_initial.name.given_initial", "j"}}));
+  std::vector<std::int64_t> expected = {key, full_name, sorted, prefix, initial};
   std::sort(expected.begin(), expected.end());
   CHECK(plan.match_keys == expected);
   CHECK(plan.lock_keys == plan.match_keys);
@@ -90,6 +97,27 @@ TEST_CASE("records that could match share a locked key, fuzzy ones too", "[match
         P({{"name", "anna meier"}, {"city", "york"}}).lock_keys);
 }
 
+TEST_CASE("a name meets its person in another order or with a typo, whatever else differs",
+          "[matcher]") {
+  // Each pair has every other value garbled (a date years apart, a town
+  // misspelt): only the name can bring them together.
+  const auto P = [](const char* name, const char* date, const char* city) {
+    return Planner().Plan(Ids({{"name", name}, {"birth_date", date}, {"city", city}}));
+  };
+  // Written surname first, without a comma: the sorted words.
+  CHECK(ShareKey(P("singh aarav", "1990-02-03", "lieds"), P("aarav singh", "1980-03-02", "leeds")));
+  // A typo past the surname's sound (kowalczk, kowalczyk): the given
+  // name and the surname's first three letters.
+  CHECK(ShareKey(P("piotr kowalczk", "1971-08-09", "krakw"),
+                 P("piotr kowalczyk", "1961-09-08", "krakow")));
+  // A typo in the given name: the surname and the given name's initial.
+  CHECK(ShareKey(P("magdelena nowak", "1971-08-09", "gdnask"),
+                 P("magdalena nowak", "1961-09-08", "gdansk")));
+  // Two given names of one surname, of other initials, share no key
+  // through the name alone: a family is not one block.
+  CHECK_FALSE(
+      ShareKey(P("anna nowak", "1971-08-09", "gdansk"), P("maria nowak", "1961-09-08", "poznan")));
+}
 TEST_CASE("too many keys reject the record", "[matcher]") {
   std::vector<Identifier> ids;
   for (int i = 0; i < 20; ++i) {
