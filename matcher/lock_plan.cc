@@ -93,13 +93,14 @@ void Derive(ComparisonKind kind, std::string_view derivation, const std::string&
     } else if (derivation == "initials") {
       out.insert(n.given.substr(0, 1));
       out.insert(n.surname.substr(0, 1));
-    } else if (derivation == "given") {
-      out.insert(n.given);
-    } else if (derivation == "given_initial") {
-      out.insert(Prefix(n.given, 1));
-    } else if (derivation == "surname_prefix") {
-      out.insert(Prefix(n.surname, 3));
-    } else if (derivation == "sorted" && n.words.size() > 1) {
+    } else if (n.words.size() < 2) {
+      // The rest take a given name and a surname of one name, never a word
+      // standing for both: a lone smith would meet every s. smith.
+    } else if (derivation == "given_surname_prefix") {
+      out.insert(n.given + " " + Prefix(n.surname, 3));
+    } else if (derivation == "surname_given_initial") {
+      out.insert(n.surname + " " + Prefix(n.given, 1));
+    } else if (derivation == "sorted") {
       std::sort(n.words.begin(), n.words.end());
       std::string joined;
       for (const std::string& w : n.words) joined += (joined.empty() ? "" : " ") + w;

@@ -46,9 +46,14 @@ TypeModel Document() {
 }
 
 const std::set<std::string>& Derivations(ComparisonKind kind) {
-  static const std::set<std::string> kName = {"value",         "surname",        "phonetic",
-                                              "given_class",   "initials",       "given",
-                                              "given_initial", "surname_prefix", "sorted"};
+  static const std::set<std::string> kName = {"value",
+                                              "surname",
+                                              "phonetic",
+                                              "given_class",
+                                              "initials",
+                                              "sorted",
+                                              "given_surname_prefix",
+                                              "surname_given_initial"};
   static const std::set<std::string> kDate = {"value", "year", "month", "month_day"};
   static const std::set<std::string> kEmail = {"value", "local"};
   static const std::set<std::string> kAddress = {"value", "street"};
@@ -162,8 +167,8 @@ std::vector<BlockingRule> DefaultBlocking() {
       {"given_class_surname_date", {"name.given_class", "name.surname", "birth_date.value"}},
       {"given_class_surname", {"name.given_class", "name.surname"}},
       {"name_sorted", {"name.sorted"}},
-      {"given_surname_prefix", {"name.given", "name.surname_prefix"}},
-      {"surname_given_initial", {"name.surname", "name.given_initial"}},
+      {"given_surname_prefix", {"name.given_surname_prefix"}},
+      {"surname_given_initial", {"name.surname_given_initial"}},
       {"date_initials", {"birth_date.value", "name.initials"}},
       {"email_local", {"email.local"}},
       {"email_local_year", {"email.local", "birth_date.year"}},

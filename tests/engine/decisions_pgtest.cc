@@ -145,7 +145,8 @@ TEST_CASE("a name garbled in one way meets its person when every other value is 
           "[pg][decisions]") {
   // Each second record's birth date is two parts off and its town
   // misspelt, so no key of a date or a town is shared: only the name's own
-  // keys (docs/matching.md, "Keys become locks") bring the two together.
+  // keys (docs/matching.md, "Keys become locks": name_sorted,
+  // given_surname_prefix, surname_given_initial) bring the two together.
   TestDatabase db;
   auto engine = MakeEngine(db, 1);
   std::int64_t persons = 0;

@@ -53,11 +53,9 @@ TEST_CASE("a blocking key hashes the rule's parts as docs/design.md says", "[mat
                             {"given_class_surname.name.surname", "muller"}}));
   const std::int64_t sorted = CompositeLockKey(Ids({{"name_sorted.name.sorted", "jose muller"}}));
   const std::int64_t prefix =
-      CompositeLockKey(Ids({{"given_surname_prefix.name.given", "jose"},
-                            {"given_surname_prefix.name.surname_prefix", "mul"}}));
+      CompositeLockKey(Ids({{"given_surname_prefix.name.given_surname_prefix", "jose mul"}}));
   const std::int64_t initial =
-      CompositeLockKey(Ids({{"surname_given_initial.name.surname", "muller"},
-                            {"surname_given_initial.name.given_initial", "j"}}));
+      CompositeLockKey(Ids({{"surname_given_initial.name.surname_given_initial", "muller j"}}));
   std::vector<std::int64_t> expected = {key, full_name, sorted, prefix, initial};
   std::sort(expected.begin(), expected.end());
   CHECK(plan.match_keys == expected);
@@ -106,18 +104,39 @@ TEST_CASE("a name meets its person in another order or with a typo, whatever els
   };
   // Written surname first, without a comma: the sorted words.
   CHECK(ShareKey(P("singh aarav", "1990-02-03", "lieds"), P("aarav singh", "1980-03-02", "leeds")));
-  // A typo past the surname's sound (kowalczk, kowalczyk): the given
-  // name and the surname's first three letters.
+  // A letter lost from the surname (kowalczk, kowalczyk): the given name
+  // and the surname's first three letters.
   CHECK(ShareKey(P("piotr kowalczk", "1971-08-09", "krakw"),
                  P("piotr kowalczyk", "1961-09-08", "krakow")));
   // A typo in the given name: the surname and the given name's initial.
   CHECK(ShareKey(P("magdelena nowak", "1971-08-09", "gdnask"),
                  P("magdalena nowak", "1961-09-08", "gdansk")));
-  // Two given names of one surname, of other initials, share no key
-  // through the name alone: a family is not one block.
+  // Two given names of one surname and of other initials share no key
+  // through the name alone; nor does a surname alone (a word that may be a
+  // given name or a surname makes none of the three keys).
   CHECK_FALSE(
       ShareKey(P("anna nowak", "1971-08-09", "gdansk"), P("maria nowak", "1961-09-08", "poznan")));
+  CHECK_FALSE(
+      ShareKey(P("nowak", "1971-08-09", "gdansk"), P("maria nowak", "1961-09-08", "poznan")));
 }
+
+TEST_CASE("a name's own keys pair its given name with its own surname", "[matcher]") {
+  // A record with two names makes the keys of each, never a given name of
+  // one with the surname of the other (ivan petrov + maria kowalska would
+  // make ivan kow and kowalska i).
+  const auto plan = Planner().Plan(Ids({{"name", "ivan petrov"}, {"name", "maria kowalska"}}));
+  REQUIRE_FALSE(plan.error);
+  const auto has = [&](const std::string& rule, const char* value) {
+    const std::string part = rule + ".name." + rule;
+    const std::int64_t key = CompositeLockKey(Ids({{part.c_str(), value}}));
+    return std::binary_search(plan.match_keys.begin(), plan.match_keys.end(), key);
+  };
+  CHECK(has("given_surname_prefix", "ivan pet"));
+  CHECK(has("surname_given_initial", "kowalska m"));
+  CHECK_FALSE(has("given_surname_prefix", "ivan kow"));
+  CHECK_FALSE(has("surname_given_initial", "kowalska i"));
+}
+
 TEST_CASE("too many keys reject the record", "[matcher]") {
   std::vector<Identifier> ids;
   for (int i = 0; i < 20; ++i) {
