@@ -15,8 +15,19 @@
 namespace idres::matcher_detail {
 namespace {
 
-bool HasDigit(std::string_view s) {
-  return std::any_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+std::size_t Digits(std::string_view s) {
+  return static_cast<std::size_t>(
+      std::count_if(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; }));
+}
+
+// Whether two different words differ in a number ("person 1234" is not
+// "person 1235", smith2 not smith), not in a key struck for a letter: one
+// digit among four letters or more, in place of a letter of a word as long
+// without one (u4quhart is urquhart with the 4 beside the r, 0olden polden).
+bool DifferInNumber(std::string_view a, std::string_view b) {
+  const std::size_t da = Digits(a), db = Digits(b);
+  if (da == 0 && db == 0) return false;
+  return da + db != 1 || a.size() != b.size() || a.size() < 5;
 }
 
 bool IsVowel(char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u'; }
@@ -150,10 +161,9 @@ bool KoreanSurnameSpellings(std::string_view a, std::string_view b) {
 // Jaro–Winkler of two name words, with or without an article written onto
 // them, and 0.95 for two spellings of one Korean surname or a word written
 // without vowels against one with them and the same consonants; words that
-// differ in a digit are not alike (a number is no typo: "person 1234" is
-// not "person 1235").
+// differ in a number are not alike (DifferInNumber).
 double WordSimilarity(std::string_view a, std::string_view b) {
-  if (a != b && (HasDigit(a) || HasDigit(b))) return 0.0;
+  if (a != b && DifferInNumber(a, b)) return 0.0;
   const std::string_view ba = WithoutArticle(a), bb = WithoutArticle(b);
   double jw = JaroWinkler(a, b);
   if (ba.size() != a.size() || bb.size() != b.size()) jw = std::max(jw, JaroWinkler(ba, bb));

@@ -185,6 +185,14 @@ TEST_CASE("email, address, document and exact-only levels", "[matcher]") {
   // Numbered accounts are not typos of one another.
   CHECK(Level(ComparisonKind::kEmail, "j.smith1@x.org", "j.smith2@x.org") == "different");
   CHECK(Level(ComparisonKind::kName, "person 1234", "person 1235") == "different");
+  // A digit struck for a letter of a name is a typo (4 beside r, 0 for o);
+  // a digit added, or a name word of digits, is not.
+  CHECK(Level(ComparisonKind::kName, "grigor urquhart", "grigor u4quhart") == "jaro_winkler_92");
+  CHECK(Level(ComparisonKind::kName, "bernard pellegrino", "bernard pelleg4ino") ==
+        "jaro_winkler_92");
+  CHECK(Level(ComparisonKind::kName, "anna smith2", "anna smith") != "jaro_winkler_92");
+  CHECK(Level(ComparisonKind::kName, "agent 007", "agent 008") == "different");
+  CHECK(Level(ComparisonKind::kName, "anna sm1th", "anna sm12h") == "different");
   // One edit on a different domain is not the same mailbox misspelt.
   CHECK(Level(ComparisonKind::kEmail, "ab@x.org", "ab@y.org") != "one_edit");
   const auto A = ComparisonKind::kAddress;
