@@ -56,6 +56,12 @@ std::set<std::string> Entities(const Model& model, std::span<const Identifier> i
   return out;
 }
 
+// A group weighs against a match when its total is below this: odds of at
+// least 2:1 against. A birth date a few weeks apart (weeks_apart, -0.3) is
+// the one level above it: a slip of the calendar, which does not undo a
+// shared email or phone.
+constexpr double kAgainst = -1.0;
+
 // Group totals: per group its best positive weight plus its worst negative
 // one; the comparisons that make neither are not counted.
 void SumGroups(const Model& model, Score& s) {
@@ -80,7 +86,7 @@ void SumGroups(const Model& model, Score& s) {
       total += s.comparisons[*at].weight;
     }
     s.total += total;
-    if (total < 0) s.against = true;
+    if (total < kAgainst) s.against = true;
   }
 }
 

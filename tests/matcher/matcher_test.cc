@@ -38,6 +38,15 @@ TEST_CASE("a shared strong value matches when nothing speaks against it", "[matc
   CHECK(Matches(Ids({{"email", "a@x.org"}, {"phone", "+15550001"}}),
                 Ids({{"email", "a@x.org"}, {"phone", "+15550002"}})));  // a group counts once
   CHECK_FALSE(Matches(Ids({{"email", "b@x.org"}}), Ids({{"email", "a@x.org"}})));
+  // A birth date a few weeks off is a slip of the calendar beside a shared
+  // email (weeks_apart weighs less than a bit against); another year, or
+  // another given name, speaks against it.
+  const auto anna =
+      Ids({{"email", "a@x.org"}, {"name", "anna meier"}, {"birth_date", "1985-05-21"}});
+  CHECK(Matches(Ids({{"email", "a@x.org"}, {"birth_date", "1985-06-19"}}), anna));
+  CHECK_FALSE(Matches(Ids({{"email", "a@x.org"}, {"birth_date", "1988-02-09"}}), anna));
+  CHECK_FALSE(Matches(
+      Ids({{"email", "a@x.org"}, {"name", "lena meier"}, {"birth_date", "1985-06-19"}}), anna));
 }
 
 TEST_CASE("an office: a shared email against different names and birth dates", "[matcher]") {
@@ -73,15 +82,14 @@ TEST_CASE("a dated record sharing an email merges across a slipped birth date, a
           "[matcher]") {
   // One person's records, one of them with its birth date ten years and a
   // few days off, and its email one edit off the other's.
-  const std::vector<Candidate> reggie = {
-      Person(1, {Ids({{"name", "reggie"},
-                      {"birth_date", "1996-08-05"},
-                      {"city", "coventry"},
-                      {"email", "r.m51@leonard.net"}})}),
-      Person(2, {Ids({{"name", "reggie mason"},
-                      {"birth_date", "1986-09-09"},
-                      {"city", "coventry"},
-                      {"email", "r..m51@leonard.net"}})})};
+  const std::vector<Candidate> reggie = {Person(1, {Ids({{"name", "reggie"},
+                                                         {"birth_date", "1996-08-05"},
+                                                         {"city", "coventry"},
+                                                         {"email", "r.m51@leonard.net"}})}),
+                                         Person(2, {Ids({{"name", "reggie mason"},
+                                                         {"birth_date", "1986-09-09"},
+                                                         {"city", "coventry"},
+                                                         {"email", "r..m51@leonard.net"}})})};
   // Agrees with 2's date and holds 1's email: it vouches for both matches.
   const auto record = Ids({{"name", "reggie"},
                            {"birth_date", "1986-09-09"},
@@ -93,15 +101,14 @@ TEST_CASE("a dated record sharing an email merges across a slipped birth date, a
   // Namesakes of one town born five years apart: a record with the name,
   // the town and one of the dates matches both, and vouches for neither
   // date it contradicts with a strong value.
-  const std::vector<Candidate> namesakes = {
-      Person(1, {Ids({{"name", "li wei"},
-                      {"birth_date", "1980-01-01"},
-                      {"city", "wuhan"},
-                      {"phone", "+8613800000001"}})}),
-      Person(2, {Ids({{"name", "li wei"},
-                      {"birth_date", "1985-02-02"},
-                      {"city", "wuhan"},
-                      {"phone", "+8613800000002"}})})};
+  const std::vector<Candidate> namesakes = {Person(1, {Ids({{"name", "li wei"},
+                                                            {"birth_date", "1980-01-01"},
+                                                            {"city", "wuhan"},
+                                                            {"phone", "+8613800000001"}})}),
+                                            Person(2, {Ids({{"name", "li wei"},
+                                                            {"birth_date", "1985-02-02"},
+                                                            {"city", "wuhan"},
+                                                            {"phone", "+8613800000002"}})})};
   const MatchDecision apart = Default().Decide(
       Ids({{"name", "li wei"}, {"birth_date", "1980-01-01"}, {"city", "wuhan"}}), namesakes, {});
   CHECK(apart.conflict);
@@ -162,8 +169,8 @@ TEST_CASE("father and son: a generational suffix that disagrees keeps them apart
                 {"phone", "+15557770101"},
                 {"address", "40 elm st 02139"}});
   };
-  CHECK_FALSE(Matches(at_home("samuel reed jr", "1988-04-02"),
-                      at_home("samuel reed sr", "1961-10-30")));
+  CHECK_FALSE(
+      Matches(at_home("samuel reed jr", "1988-04-02"), at_home("samuel reed sr", "1961-10-30")));
   // A suffix on one side only says nothing by itself.
   CHECK(Matches(at_home("samuel reed jr", "1988-04-02"), at_home("samuel reed", "1988-04-02")));
 }
@@ -201,12 +208,15 @@ TEST_CASE("evidence against: another birth date, another passport", "[matcher]")
 TEST_CASE("a comparison of a group that disagrees counts beside one that agrees", "[matcher]") {
   // One name, one city, another phone and birth date: the phone is not
   // dropped because the city agreed.
-  const Score s = Default().Compare(
-      Ids({{"name", "li wei"}, {"city", "shenzhen"}, {"phone", "+8613800000001"},
-           {"birth_date", "1990-04-01"}}),
-      Ids({{"name", "li wei"}, {"city", "shenzhen"}, {"phone", "+8613800000002"},
-           {"birth_date", "1986-11-23"}}),
-      {});
+  const Score s = Default().Compare(Ids({{"name", "li wei"},
+                                         {"city", "shenzhen"},
+                                         {"phone", "+8613800000001"},
+                                         {"birth_date", "1990-04-01"}}),
+                                    Ids({{"name", "li wei"},
+                                         {"city", "shenzhen"},
+                                         {"phone", "+8613800000002"},
+                                         {"birth_date", "1986-11-23"}}),
+                                    {});
   bool city = false, phone = false;
   for (const Comparison& c : s.comparisons) {
     city = city || (c.type == "city" && c.counted && c.weight > 0);
@@ -293,17 +303,17 @@ TEST_CASE("exclusive values held by a person not matched are reported", "[matche
   CHECK(d.held_elsewhere.empty());
   const Candidate anna =
       Person(4, {Ids({{"customer_id", "c1"}, {"birth_date", "1990-01-01"}, {"name", "anna"}})});
-  const auto e = Default().Decide(
-      Ids({{"customer_id", "c1"}, {"birth_date", "1950-03-07"}, {"name", "zed"}}),
-      std::span(&anna, 1), {});
+  const auto e =
+      Default().Decide(Ids({{"customer_id", "c1"}, {"birth_date", "1950-03-07"}, {"name", "zed"}}),
+                       std::span(&anna, 1), {});
   CHECK(e.matches.empty());
   CHECK(e.held_elsewhere == Ids({{"customer_id", "c1"}}));
 }
 
 TEST_CASE("candidates in the review band are possible matches", "[matcher]") {
   const Candidate near = Person(7, {Ids({{"name", "maria lopez"}, {"city", "sevilla"}})});
-  const auto d = Default().Decide(Ids({{"name", "maria lopez"}, {"city", "cadiz"}}),
-                                  std::span(&near, 1), {});
+  const auto d =
+      Default().Decide(Ids({{"name", "maria lopez"}, {"city", "cadiz"}}), std::span(&near, 1), {});
   CHECK(d.matches.empty());
   CHECK(d.possible == std::vector<std::int64_t>{7});
 }
