@@ -23,7 +23,8 @@ std::size_t Digits(std::string_view s) {
 // Whether two different words differ in a number ("person 1234" is not
 // "person 1235", smith2 not smith), not in a key struck for a letter: one
 // digit among four letters or more, in place of a letter of a word as long
-// without one (u4quhart is urquhart with the 4 beside the r, 0olden polden).
+// without one (u4quhart is urquhart with the 4 beside the r, pelleg4ino
+// pellegrino).
 bool DifferInNumber(std::string_view a, std::string_view b) {
   const std::size_t da = Digits(a), db = Digits(b);
   if (da == 0 && db == 0) return false;
