@@ -91,8 +91,8 @@ void Derive(ComparisonKind kind, std::string_view derivation, const std::string&
     } else if (derivation == "given_class") {
       for (std::string& c : NameClasses(n.given)) out.insert(std::move(c));
     } else if (derivation == "initials") {
-      out.insert(n.given.substr(0, 1));
-      out.insert(n.surname.substr(0, 1));
+      out.insert(Prefix(n.given, 1));
+      out.insert(Prefix(n.surname, 1));
     } else if (n.words.size() < 2) {
       // The rest take a given name and a surname of one name, never a word
       // standing for both: a lone smith would meet every s. smith.

@@ -32,8 +32,10 @@ namespace idres {
 // barr co is barr). Version 6: the placeholder birth date 1900-01-01 makes
 // no key. Version 7: an organization's core drops und and et as it drops
 // and, and publ, cie and cia as legal forms (gmbh und co kg, ab volvo publ,
-// dupont et cie).
-inline constexpr int kKeyDerivationVersion = 7;
+// dupont et cie). Version 8: an initial is a whole character, not a byte
+// (a name a transliteration leaves starting with ǂ made a key part of half
+// a character, which no Explain response could carry).
+inline constexpr int kKeyDerivationVersion = 8;
 
 // Lines: the key derivation version; the exclusive types, sorted; each
 // blocking rule in model order with its parts.

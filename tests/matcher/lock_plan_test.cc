@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "normalize/lock_key.h"
+#include "normalize/utf8.h"
 #include "tests/matcher/ids.h"
 
 namespace idres {
@@ -135,6 +136,22 @@ TEST_CASE("a name's own keys pair its given name with its own surname", "[matche
   CHECK(has("surname_given_initial", "kowalska m"));
   CHECK_FALSE(has("given_surname_prefix", "ivan kow"));
   CHECK_FALSE(has("surname_given_initial", "kowalska i"));
+}
+
+TEST_CASE("a key's parts are whole characters, so an explanation can carry them", "[matcher]") {
+  // Transliteration leaves the click letter of a Juǀ'hoan name as it is:
+  // its initial is two bytes, and half of it is no UTF-8 a proto string or
+  // JSON can hold (Explain's response could not be read).
+  const auto keys =
+      Planner().BlockingKeys(Ids({{"name", "ǂkxao tom"}, {"birth_date", "1970-01-02"}}));
+  REQUIRE_FALSE(keys.empty());
+  bool initial = false;
+  for (const BlockingKey& k : keys) {
+    INFO(k.rule << ": " << k.parts);
+    CHECK_FALSE(FindInvalidUtf8(k.parts));
+    initial = initial || k.parts == "1970-01-02 ǂ";
+  }
+  CHECK(initial);
 }
 
 TEST_CASE("too many keys reject the record", "[matcher]") {
