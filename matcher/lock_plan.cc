@@ -6,6 +6,8 @@
 #include <set>
 #include <tuple>
 
+#include <unicode/utf8.h>
+
 #include "matcher/comparisons.h"
 #include "matcher/nicknames.h"
 #include "matcher/phonetic.h"
@@ -29,13 +31,10 @@ void SortUnique(std::vector<T>& items) {
 }
 
 // The first `n` characters (UTF-8 code points) of `s`.
-std::string Prefix(std::string_view s, std::size_t n) {
-  std::size_t end = 0;
-  for (std::size_t chars = 0; end < s.size() && chars < n; ++chars) {
-    ++end;
-    while (end < s.size() && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) ++end;
-  }
-  return std::string(s.substr(0, end));
+std::string Prefix(std::string_view s, std::int32_t n) {
+  std::int32_t end = 0;
+  U8_FWD_N(s.data(), end, static_cast<std::int32_t>(s.size()), n);
+  return std::string(s.substr(0, static_cast<std::size_t>(end)));
 }
 
 void AddCodes(const PhoneticCodes& c, std::set<std::string>& out) {

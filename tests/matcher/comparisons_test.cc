@@ -186,7 +186,8 @@ TEST_CASE("email, address, document and exact-only levels", "[matcher]") {
   CHECK(Level(ComparisonKind::kEmail, "j.smith1@x.org", "j.smith2@x.org") == "different");
   CHECK(Level(ComparisonKind::kName, "person 1234", "person 1235") == "different");
   // A digit struck for a letter of a name is a typo (4 beside r, 0 for o);
-  // a digit added, or a name word of digits, is not.
+  // a digit added is not read as a letter (smith2 stays below the
+  // Jaro–Winkler levels), nor is a word of digits or of two digits.
   CHECK(Level(ComparisonKind::kName, "grigor urquhart", "grigor u4quhart") == "jaro_winkler_92");
   CHECK(Level(ComparisonKind::kName, "bernard pellegrino", "bernard pelleg4ino") ==
         "jaro_winkler_92");
