@@ -242,15 +242,6 @@ bool JoinedWithin(const std::vector<std::string>& longer, const std::vector<std:
   return false;
 }
 
-// A single word against a full name: found in it (a given name or a
-// surname alone, as the source had it), or nothing to go on.
-std::size_t CompareSingle(const std::string& one, const NameParts& other) {
-  for (const std::string& w : other.words) {
-    if (w == one || WordSimilarity(w, one) >= 0.92) return kNameSingleToken;
-  }
-  return kNameDifferent;
-}
-
 // How many letters one word has that the other lacks, counted both ways
 // (the words as bags of letters: a scramble of one is 0 from it).
 std::size_t LetterBagDistance(std::string_view a, std::string_view b) {
@@ -260,6 +251,26 @@ std::size_t LetterBagDistance(std::string_view a, std::string_view b) {
   std::size_t d = 0;
   for (int n : count) d += static_cast<std::size_t>(n < 0 ? -n : n);
   return d;
+}
+
+// Whether one word is the other's letters scrambled, one letter more or less
+// at most, in words of six letters or more (`williams` / `lwisliaml`,
+// `florence` / `forcnee`: what a keying slip leaves that neither
+// Jaro-Winkler nor a phonetic code sees). Five letters are too few: `lewis`
+// and `wiles` are two surnames.
+bool Scrambled(std::string_view a, std::string_view b) {
+  const std::size_t shorter = std::min(a.size(), b.size());
+  const std::size_t longer = std::max(a.size(), b.size());
+  return shorter >= 6 && longer - shorter <= 1 && LetterBagDistance(a, b) <= 1;
+}
+
+// A single word against a full name: found in it (a given name or a
+// surname alone, as the source had it), or nothing to go on.
+std::size_t CompareSingle(const std::string& one, const NameParts& other) {
+  for (const std::string& w : other.words) {
+    if (w == one || WordSimilarity(w, one) >= 0.92 || Scrambled(w, one)) return kNameSingleToken;
+  }
+  return kNameDifferent;
 }
 
 // One spelling of what transliterations write several ways: y as i, ou and
@@ -353,7 +364,7 @@ std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
                              Both(pa.given, pb.surname, pa.surname, pb.given));
   if (jw >= 0.92) return kNameJw92;
   if (jw >= 0.88) return kNameJw88;
-  if (!same_surname && !SoundAlike(sa, sb)) return kNameDifferent;
+  if (!same_surname && !SoundAlike(sa, sb) && !Scrambled(sa, sb)) return kNameDifferent;
   // The surnames are one or sound alike: the given names decide whether
   // that is one person misspelt or a relative.
   const bool agree = GivenAgree(pa.given, pb.given) || MiddleAgrees(pa, pb) || MiddleAgrees(pb, pa);

@@ -46,6 +46,15 @@ TEST_CASE("name levels, best first", "[matcher]") {
   // A scramble is the same letters, give or take two, in a name of about
   // one length: ahmed is not mohamed short of two letters.
   CHECK(Level(N, "mohamed ali", "ahmed ali") == "surname_only");
+  // So is a surname's scramble, one letter more or less, in a surname of
+  // six letters or more, that no phonetic code hears; then the given names
+  // decide, as for a surname misspelt. Five letters are too few to tell a
+  // scramble from another surname (lewis / wiles).
+  CHECK(Level(N, "nancy williams", "nancy lwisliaml") == "garbled");
+  CHECK(Level(N, "harry andrews", "rarhry wnddreas") == "garbled");
+  CHECK(Level(N, "edward williams", "anna lwisliaml") == "surname_only");
+  CHECK(Level(N, "florence", "wilson forcnee") == "single_token");
+  CHECK(Level(N, "nancy lewis", "nancy wiles") == "different");
   // The name a person goes by after a first name or a title the other
   // source left out.
   CHECK(Level(N, "mary anne smith", "ann smith") == "garbled");
@@ -111,6 +120,10 @@ TEST_CASE("birth date levels", "[matcher]") {
   // (model_test: it weighs a little against).
   CHECK(Level(D, "1998-12-15", "1999-01-14") == "weeks_apart");
   CHECK(Level(D, "1996-05-02", "1996-05-31") == "weeks_apart");
+  // ... but not after a slip of one digit of the year besides: two slips
+  // of one date, which strangers' dates reach five to ten times as often
+  // as a few weeks alone (docs/matching.md, "Where it falls short").
+  CHECK(Level(D, "2013-10-15", "2023-11-14") == "different");
   // Further apart is another person's date: never evidence for.
   CHECK(Level(D, "1980-03-12", "1981-09-02") == "different");  // a year and months away
   CHECK(Level(D, "1988-11-25", "1987-10-24") == "different");  // every part one off
