@@ -121,8 +121,8 @@ TEST_CASE("birth date levels", "[matcher]") {
   CHECK(Level(D, "1998-12-15", "1999-01-14") == "weeks_apart");
   CHECK(Level(D, "1996-05-02", "1996-05-31") == "weeks_apart");
   // ... but not after a slip of one digit of the year besides: two slips
-  // of one date, which strangers' dates reach five to ten times as often
-  // as a few weeks alone (docs/matching.md, "Where it falls short").
+  // of one date, which strangers' dates reach nine to fifteen times as
+  // often as a few weeks alone (docs/matching.md, "Where it falls short").
   CHECK(Level(D, "2013-10-15", "2023-11-14") == "different");
   // Further apart is another person's date: never evidence for.
   CHECK(Level(D, "1980-03-12", "1981-09-02") == "different");  // a year and months away
