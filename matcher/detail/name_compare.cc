@@ -352,6 +352,25 @@ bool MiddleAgrees(const NameParts& longer, const NameParts& shorter) {
   return false;
 }
 
+// Whether the two names are one name with words cut short: the same number
+// of words, each the other's word in its place or its beginning (two
+// letters or more; three for the surname), and not all of them whole
+// (`mo sam` / `moses samuel`, `francis ray` / `francis raymond`).
+bool Abbreviated(const NameParts& pa, const NameParts& pb) {
+  if (pa.words.size() != pb.words.size() || pa.words.size() < 2) return false;
+  bool cut = false;
+  for (std::size_t i = 0; i < pa.words.size(); ++i) {
+    const std::string_view x = pa.words[i], y = pb.words[i];
+    if (x == y) continue;
+    const std::string_view shorter = x.size() < y.size() ? x : y;
+    const std::string_view longer = x.size() < y.size() ? y : x;
+    const std::size_t least = i + 1 == pa.words.size() ? 3 : 2;
+    if (shorter.size() < least || !longer.starts_with(shorter)) return false;
+    cut = true;
+  }
+  return cut;
+}
+
 std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
   const std::string_view sa = WithoutArticle(pa.surname), sb = WithoutArticle(pb.surname);
   const bool same_surname = sa == sb;
@@ -364,6 +383,7 @@ std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
                              Both(pa.given, pb.surname, pa.surname, pb.given));
   if (jw >= 0.92) return kNameJw92;
   if (jw >= 0.88) return kNameJw88;
+  if (Abbreviated(pa, pb)) return kNameInitial;
   if (!same_surname && !SoundAlike(sa, sb) && !Scrambled(sa, sb)) return kNameDifferent;
   // The surnames are one or sound alike: the given names decide whether
   // that is one person misspelt or a relative.

@@ -27,6 +27,13 @@ TEST_CASE("name levels, best first", "[matcher]") {
   CHECK(Level(N, "maria garcia lopez", "maria garcia") == "subset");  // a second surname
   CHECK(Level(N, "bob smith", "robert smith") == "nickname");
   CHECK(Level(N, "r smith", "robert smith") == "initial");
+  // Words cut short, each the beginning of the other's word in its place
+  // (two letters or more, the surname three): one name abbreviated.
+  CHECK(Level(N, "mo sam", "moses samuel") == "initial");
+  CHECK(Level(N, "francis ray", "francis raymond") == "initial");
+  CHECK(Level(N, "francis ra", "francis raymond") != "initial");
+  CHECK(Level(N, "mo sam", "moses smith") == "different");
+  CHECK(Level(N, "sam mo", "moses samuel") == "different");  // not in its place
   CHECK(Level(N, "robert allen", "robert alen") == "jaro_winkler_92");
   CHECK(Level(N, "jon smyth", "john smith") == "jaro_winkler_88");
   // The same surname, given names a typo, a scramble or a transliteration.
