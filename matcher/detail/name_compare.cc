@@ -264,11 +264,22 @@ bool Scrambled(std::string_view a, std::string_view b) {
   return shorter >= 6 && longer - shorter <= 1 && LetterBagDistance(a, b) <= 1;
 }
 
+// Whether two different words are one typo apart (one letter added, left
+// out, struck for another, or two neighbours swapped), both `least` letters
+// long or more, and do not differ in a number.
+bool OneTypo(std::string_view a, std::string_view b, std::size_t least) {
+  return std::min(a.size(), b.size()) >= least && !DifferInNumber(a, b) &&
+         BoundedDamerauLevenshtein(a, b, 2) <= 1;
+}
+
 // A single word against a full name: found in it (a given name or a
-// surname alone, as the source had it), or nothing to go on.
+// surname alone, as the source had it; alike, scrambled or one typo off in
+// a word of five letters or more), or nothing to go on.
 std::size_t CompareSingle(const std::string& one, const NameParts& other) {
   for (const std::string& w : other.words) {
-    if (w == one || WordSimilarity(w, one) >= 0.92 || Scrambled(w, one)) return kNameSingleToken;
+    if (w == one || WordSimilarity(w, one) >= 0.92 || Scrambled(w, one) || OneTypo(w, one, 5)) {
+      return kNameSingleToken;
+    }
   }
   return kNameDifferent;
 }
@@ -371,6 +382,17 @@ bool Abbreviated(const NameParts& pa, const NameParts& pb) {
   return cut;
 }
 
+// Whether each word of one name is the other's in its place or one typo
+// from it (OneTypo, words of four letters or more): a typo Jaro-Winkler
+// misses because it struck a first letter (`david ooggan` / `favid loggan`).
+bool TyposInPlace(const NameParts& pa, const NameParts& pb) {
+  if (pa.words.size() != pb.words.size()) return false;
+  for (std::size_t i = 0; i < pa.words.size(); ++i) {
+    if (pa.words[i] != pb.words[i] && !OneTypo(pa.words[i], pb.words[i], 4)) return false;
+  }
+  return true;
+}
+
 std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
   const std::string_view sa = WithoutArticle(pa.surname), sb = WithoutArticle(pb.surname);
   const bool same_surname = sa == sb;
@@ -384,6 +406,7 @@ std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
   if (jw >= 0.92) return kNameJw92;
   if (jw >= 0.88) return kNameJw88;
   if (Abbreviated(pa, pb)) return kNameInitial;
+  if (TyposInPlace(pa, pb)) return kNameGarbled;
   if (!same_surname && !SoundAlike(sa, sb) && !Scrambled(sa, sb)) return kNameDifferent;
   // The surnames are one or sound alike: the given names decide whether
   // that is one person misspelt or a relative.

@@ -62,6 +62,13 @@ TEST_CASE("name levels, best first", "[matcher]") {
   CHECK(Level(N, "edward williams", "anna lwisliaml") == "surname_only");
   CHECK(Level(N, "florence", "wilson forcnee") == "single_token");
   CHECK(Level(N, "nancy lewis", "nancy wiles") == "different");
+  // A typo in each word, in its place, that Jaro-Winkler misses because it
+  // struck a first letter; in words of four letters or more (five for a
+  // name of one word).
+  CHECK(Level(N, "david ooggan", "favid loggan") == "garbled");
+  CHECK(Level(N, "david ooggan", "favid lomgan") == "different");  // two typos in one word
+  CHECK(Level(N, "gibbs", "givbs") == "single_token");
+  CHECK(Level(N, "hart", "bart") == "different");
   // The name a person goes by after a first name or a title the other
   // source left out.
   CHECK(Level(N, "mary anne smith", "ann smith") == "garbled");
