@@ -408,7 +408,7 @@ std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
   if (Abbreviated(pa, pb)) return kNameInitial;
   if (TyposInPlace(pa, pb)) return kNameGarbled;
   if (!same_surname && !SoundAlike(sa, sb) && !Scrambled(sa, sb)) return kNameDifferent;
-  // The surnames are one or sound alike: the given names decide whether
+  // The surnames are one, alike or a scramble: the given names decide whether
   // that is one person misspelt or a relative.
   const bool agree = GivenAgree(pa.given, pb.given) || MiddleAgrees(pa, pb) || MiddleAgrees(pb, pa);
   return agree ? kNameGarbled : kNameSurnameOnly;
