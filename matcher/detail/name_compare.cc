@@ -253,16 +253,21 @@ std::size_t LetterBagDistance(std::string_view a, std::string_view b) {
   return d;
 }
 
-// Whether one word is the other's letters scrambled, one letter more or less
-// at most, in words of six letters or more (`williams` / `lwisliaml`,
-// `florence` / `forcnee`: what a keying slip leaves that neither
-// Jaro-Winkler nor a phonetic code sees). Five letters are too few: `lewis`
-// and `wiles` are two surnames.
-bool Scrambled(std::string_view a, std::string_view b) {
+// Whether one word is the other's letters scrambled, give or take
+// `letters` letters, the two of about one length (one letter apart at most)
+// and `least` letters long or more.
+bool Scrambled(std::string_view a, std::string_view b, std::size_t least, std::size_t letters) {
   const std::size_t shorter = std::min(a.size(), b.size());
   const std::size_t longer = std::max(a.size(), b.size());
-  return shorter >= 6 && longer - shorter <= 1 && LetterBagDistance(a, b) <= 1;
+  return shorter >= least && longer - shorter <= 1 && LetterBagDistance(a, b) <= letters;
 }
+
+// Whether a word of a surname, or a name of one word, is another's scramble:
+// one letter more or less at most, in words of six letters or more
+// (`williams` / `lwisliaml`, `florence` / `forcnee`: what a keying slip
+// leaves that neither Jaro-Winkler nor a phonetic code sees). Five letters
+// are too few: `lewis` and `wiles` are two surnames.
+bool WordScrambled(std::string_view a, std::string_view b) { return Scrambled(a, b, 6, 1); }
 
 // Whether two different words are one typo apart (one letter added, left
 // out, struck for another, or two neighbours swapped), both `least` letters
@@ -277,7 +282,7 @@ bool OneTypo(std::string_view a, std::string_view b, std::size_t least) {
 // a word of five letters or more), or nothing to go on.
 std::size_t CompareSingle(const std::string& one, const NameParts& other) {
   for (const std::string& w : other.words) {
-    if (w == one || WordSimilarity(w, one) >= 0.92 || Scrambled(w, one) || OneTypo(w, one, 5)) {
+    if (w == one || WordSimilarity(w, one) >= 0.92 || WordScrambled(w, one) || OneTypo(w, one, 5)) {
       return kNameSingleToken;
     }
   }
@@ -342,8 +347,7 @@ bool GivenAgree(std::string_view a, std::string_view b) {
   if (shorter < 3) return false;
   const std::size_t typos = shorter >= 6 ? 2 : 1;
   if (BoundedDamerauLevenshtein(a, b, 3) <= typos) return true;
-  const std::size_t longer = std::max(a.size(), b.size());
-  if (shorter >= 5 && longer - shorter <= 1 && LetterBagDistance(a, b) <= 2) return true;
+  if (Scrambled(a, b, 5, 2)) return true;
   const std::string fa = Folded(a), fb = Folded(b);
   if (BoundedDamerauLevenshtein(fa, fb, 2) <= 1) return true;
   return shorter >= 6 && VowelClasses(fa) == VowelClasses(fb);
@@ -407,7 +411,7 @@ std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
   if (jw >= 0.88) return kNameJw88;
   if (Abbreviated(pa, pb)) return kNameInitial;
   if (TyposInPlace(pa, pb)) return kNameGarbled;
-  if (!same_surname && !SoundAlike(sa, sb) && !Scrambled(sa, sb)) return kNameDifferent;
+  if (!same_surname && !SoundAlike(sa, sb) && !WordScrambled(sa, sb)) return kNameDifferent;
   // The surnames are one, alike or a scramble: the given names decide whether
   // that is one person misspelt or a relative.
   const bool agree = GivenAgree(pa.given, pb.given) || MiddleAgrees(pa, pb) || MiddleAgrees(pb, pa);
