@@ -67,6 +67,7 @@ TEST_CASE("name levels, best first", "[matcher]") {
   // name of one word).
   CHECK(Level(N, "david ooggan", "favid loggan") == "garbled");
   CHECK(Level(N, "david ooggan", "favid lomgan") == "different");  // two typos in one word
+  CHECK(Level(N, "tim hart", "kim bart") == "different");  // a word of three letters
   CHECK(Level(N, "gibbs", "givbs") == "single_token");
   CHECK(Level(N, "hart", "bart") == "different");
   // The name a person goes by after a first name or a title the other
