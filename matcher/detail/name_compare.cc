@@ -397,6 +397,15 @@ bool TyposInPlace(const NameParts& pa, const NameParts& pb) {
   return true;
 }
 
+// Whether two surnames that neither sound alike nor are a scramble are still
+// one written with a slip: one typo apart (OneTypo, five letters or more) or
+// one cut short (its first four letters or more: `thom` / `thomas`).
+bool SurnameSlip(std::string_view a, std::string_view b) {
+  const std::string_view shorter = a.size() < b.size() ? a : b;
+  const std::string_view longer = a.size() < b.size() ? b : a;
+  return OneTypo(a, b, 5) || (shorter.size() >= 4 && longer.starts_with(shorter));
+}
+
 std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
   const std::string_view sa = WithoutArticle(pa.surname), sb = WithoutArticle(pb.surname);
   const bool same_surname = sa == sb;
@@ -411,10 +420,15 @@ std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
   if (jw >= 0.88) return kNameJw88;
   if (Abbreviated(pa, pb)) return kNameInitial;
   if (TyposInPlace(pa, pb)) return kNameGarbled;
-  if (!same_surname && !SoundAlike(sa, sb) && !WordScrambled(sa, sb)) return kNameDifferent;
+  const bool agree = GivenAgree(pa.given, pb.given) || MiddleAgrees(pa, pb) || MiddleAgrees(pb, pa);
+  if (!same_surname && !SoundAlike(sa, sb) && !WordScrambled(sa, sb)) {
+    // Surnames a typo or a cut apart are one misspelt only where the given
+    // names agree too (`reggie adam` / `reginald adams`, a nickname Jaro-
+    // Winkler cannot see): without that, they are strangers, not relatives.
+    return agree && SurnameSlip(sa, sb) ? kNameGarbled : kNameDifferent;
+  }
   // The surnames are one, alike or a scramble: the given names decide whether
   // that is one person misspelt or a relative.
-  const bool agree = GivenAgree(pa.given, pb.given) || MiddleAgrees(pa, pb) || MiddleAgrees(pb, pa);
   return agree ? kNameGarbled : kNameSurnameOnly;
 }
 

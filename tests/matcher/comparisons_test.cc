@@ -67,9 +67,20 @@ TEST_CASE("name levels, best first", "[matcher]") {
   // name of one word).
   CHECK(Level(N, "david ooggan", "favid loggan") == "garbled");
   CHECK(Level(N, "david ooggan", "favid lomgan") == "different");  // two typos in one word
-  CHECK(Level(N, "tim hart", "kim bart") == "different");  // a word of three letters
+  CHECK(Level(N, "tim hart", "kim bart") == "different");          // a word of three letters
   CHECK(Level(N, "gibbs", "givbs") == "single_token");
   CHECK(Level(N, "hart", "bart") == "different");
+  // A nickname or a typo of the given name with a surname one typo apart
+  // (five letters or more) or cut short (four or more): one name misspelt,
+  // where Jaro-Winkler of the pair of words sees a nickname as a stranger.
+  // With given names that do not agree, strangers, not relatives.
+  CHECK(Level(N, "reginald adams", "reggie adam") == "garbled");
+  CHECK(Level(N, "elizabeth thomas", "lizzie thom") == "garbled");
+  CHECK(Level(N, "robert wilson", "bob wilton") == "garbled");
+  CHECK(Level(N, "robert wilson", "anna wilton") == "different");
+  CHECK(Level(N, "reginald adams", "mary adam") == "different");
+  CHECK(Level(N, "robert hart", "bob bart") == "different");  // a typo in four letters
+  CHECK(Level(N, "robert hart", "bob har") == "different");   // cut to three
   // The name a person goes by after a first name or a title the other
   // source left out.
   CHECK(Level(N, "mary anne smith", "ann smith") == "garbled");
