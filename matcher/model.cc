@@ -172,7 +172,7 @@ std::vector<BlockingRule> DefaultBlocking() {
       {"date_initials", {"birth_date.value", "name.initials"}},
       {"email_local", {"email.local"}},
       {"email_local_year", {"email.local", "birth_date.year"}},
-      {"name_postal_code", {"name.value", "postal_code.value"}},
+      {"postal_code_initials", {"postal_code.value", "name.initials"}},
       {"date_postal_code", {"birth_date.value", "postal_code.value"}},
       {"street", {"address.street"}},
       {"name_phonetic_city", {"name.phonetic", "city.value"}},

@@ -9,7 +9,7 @@
 //               birth dates would keep them apart)
 //   postal_code 10000 + (i % 90000)
 // and one match key: the blocking key (normalize/lock_key.h) of the built-in
-// rule name_postal_code over its name and postal code, computed in SQL with
+// rule date_postal_code over its birth date and postal code, computed in SQL with
 // sha256(); its other blocking keys are left out, which the workload does
 // not need. The suite checks at start-up that the C++ lock planner computes
 // that key too (PreloadShapeProblem in preload_check.h). Must agree with
@@ -43,7 +43,8 @@ inline constexpr const char* kPreloadIdentifiers =
     "LATERAL (VALUES ('email', 'p' || i || '@preload.example.org', false), "
     "                ('phone', '+1650' || (2000000 + i), false), "
     "                ('name', 'person ' || i, false), "
-    "                ('birth_date', (date '1950-01-01' + ((i - 1) / 2 % 20000)::int)::text, false), "
+    "                ('birth_date', (date '1950-01-01' + ((i - 1) / 2 % 20000)::int)::text, "
+    "false), "
     "                ('postal_code', (10000 + i % 90000)::text, false)) "
     "  AS t(type, value, is_unique)";
 
@@ -54,19 +55,21 @@ inline constexpr const char* kPreloadRecords =
     " updated_at) "
     "SELECT 'bench-preload', 'p' || i, i,"
     "  ARRAY['birth_date', 'email', 'name', 'phone', 'postal_code'],"
-    "  ARRAY[(date '1950-01-01' + ((i - 1) / 2 % 20000)::int)::text, 'p' || i || '@preload.example.org',"
+    "  ARRAY[(date '1950-01-01' + ((i - 1) / 2 % 20000)::int)::text, 'p' || i || "
+    "'@preload.example.org',"
     "        'person ' || i, '+1650' || (2000000 + i), (10000 + i % 90000)::text],"
     "  jsonb_build_object('plan', 'basic', 'visits', i % 100),"
     "  now() - interval '1 day', now() - interval '1 day' "
     "FROM generate_series(1, $1::bigint) AS i";
 
-// Parts "<rule>.<part>:<value>" sorted bytewise (name < postal_code), joined
-// by U+001F.
+// Parts "<rule>.<part>:<value>" sorted bytewise (birth_date < postal_code),
+// joined by U+001F.
 inline constexpr const char* kPreloadMatchKeys =
     "INSERT INTO match_keys (key, person_id) "
     "SELECT ('x' || encode(substr(sha256(convert_to("
-    "  'name_postal_code.name.value:person ' || i || E'\\x1f' || "
-    "  'name_postal_code.postal_code.value:' || (10000 + i % 90000)::text, 'UTF8')), 1, 8),"
+    "  'date_postal_code.birth_date.value:' || "
+    "  (date '1950-01-01' + ((i - 1) / 2 % 20000)::int)::text || E'\\x1f' || "
+    "  'date_postal_code.postal_code.value:' || (10000 + i % 90000)::text, 'UTF8')), 1, 8),"
     "  'hex'))::bit(64)::bigint, i "
     "FROM generate_series(1, $1::bigint) AS i";
 

@@ -46,9 +46,13 @@ TEST_CASE("strong values are locked alone, sorted and deduplicated", "[matcher]"
 TEST_CASE("a blocking key hashes the rule's parts as docs/design.md says", "[matcher]") {
   const auto plan = Planner().Plan(Ids({{"name", "jose muller"}, {"postal_code", "SW1A1AA"}}));
   REQUIRE_FALSE(plan.error);
+  // One key per initial: a misspelt given name or surname still meets.
   const std::int64_t key =
-      CompositeLockKey(Ids({{"name_postal_code.name.value", "jose muller"},
-                            {"name_postal_code.postal_code.value", "SW1A1AA"}}));
+      CompositeLockKey(Ids({{"postal_code_initials.name.initials", "j"},
+                            {"postal_code_initials.postal_code.value", "SW1A1AA"}}));
+  const std::int64_t surname_initial =
+      CompositeLockKey(Ids({{"postal_code_initials.name.initials", "m"},
+                            {"postal_code_initials.postal_code.value", "SW1A1AA"}}));
   const std::int64_t full_name =
       CompositeLockKey(Ids({{"given_class_surname.name.given_class", "jose"},
                             {"given_class_surname.name.surname", "muller"}}));
@@ -57,7 +61,7 @@ TEST_CASE("a blocking key hashes the rule's parts as docs/design.md says", "[mat
       CompositeLockKey(Ids({{"given_surname_prefix.name.given_surname_prefix", "jose mul"}}));
   const std::int64_t initial =
       CompositeLockKey(Ids({{"surname_given_initial.name.surname_given_initial", "muller j"}}));
-  std::vector<std::int64_t> expected = {key, full_name, sorted, prefix, initial};
+  std::vector<std::int64_t> expected = {key, surname_initial, full_name, sorted, prefix, initial};
   std::sort(expected.begin(), expected.end());
   CHECK(plan.match_keys == expected);
   CHECK(plan.lock_keys == plan.match_keys);
@@ -83,6 +87,14 @@ TEST_CASE("records that could match share a locked key, fuzzy ones too", "[match
   CHECK(ShareKey(
       P({{"name", "nicholon"}, {"birth_date", "2006-12-21"}, {"city", "reading"}}),
       P({{"name", "william nicholson"}, {"birth_date", "2006-12-21"}, {"city", "reading"}})));
+  // A postcode and an initial: a name misspelt past its sound, or a
+  // nickname beside a misspelt surname, still meets its person there.
+  CHECK(ShareKey(P({{"name", "arrhur"}, {"city", "wokingham"}, {"postal_code", "RG5 4TT"}}),
+                 P({{"name", "arthur richardson"},
+                    {"birth_date", "1860-02-05"},
+                    {"postal_code", "RG5 4TT"}})));
+  CHECK(ShareKey(P({{"name", "reggie adam"}, {"postal_code", "10115"}}),
+                 P({{"name", "reginald adams"}, {"postal_code", "10115"}})));
   // A shared postal code or birth date alone shares nothing: no hot key.
   CHECK_FALSE(ShareKey(
       P({{"name", "anna meier"}, {"birth_date", "1980-01-01"}, {"postal_code", "10115"}}),
