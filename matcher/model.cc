@@ -127,14 +127,16 @@ void AddPersonTypes(TypeMap& t) {
   t["name"].entity = "person";
   // A birth date: a typo is one or two of its parts off; a date further
   // apart is another person's, never evidence for a match. A date a few
-  // weeks apart weighs a little against: in the shared data sets one
-  // person's slips and namesakes both write such dates.
+  // weeks apart, or a year alone one from the other's year, weighs a little
+  // against: in the shared data sets one person's slips and estimated years
+  // and namesakes' dates all write such dates.
   t["birth_date"] = Type(NormalizerKind::kDate, ComparisonKind::kBirthDate,
                          {{"exact", 0.8, 7e-5},
                           {"day_month_swapped", 0.01, 2e-5},
                           {"one_off", 0.1, 1e-3},
                           {"two_off", 0.02, 8e-3},
                           {"same_year", 0.1, 4e-3},
+                          {"year_one_off", 0.02, 0.025},
                           {"weeks_apart", 0.02, 0.025},
                           {"different", 0.03, 0.9},
                           {"generation", 1e-5, 0.08}},

@@ -42,9 +42,9 @@ int DaysApart(const std::array<int, 3>& x, const std::array<int, 3>& y) {
 bool IsPlaceholderDate(std::string_view date) { return date == "1900-01-01"; }
 
 const std::vector<std::string>& DateLevelNames() {
-  static const std::vector<std::string> kNames = {"exact",     "day_month_swapped", "one_off",
-                                                  "two_off",   "same_year",         "weeks_apart",
-                                                  "different", "generation"};
+  static const std::vector<std::string> kNames = {
+      "exact",        "day_month_swapped", "one_off",   "two_off",   "same_year",
+      "year_one_off", "weeks_apart",       "different", "generation"};
   return kNames;
 }
 
@@ -52,8 +52,10 @@ std::size_t CompareDates(std::string_view a, std::string_view b) {
   std::array<int, 3> x{}, y{};
   if (!DateParts(a, x) || !DateParts(b, y)) return a == b ? kDateExact : kDateDifferent;
   // A source that knew only the year writes 1 January: then the year is
-  // all the two dates can agree on, and a year one off is no typo to
-  // forgive but another year.
+  // all the two dates can agree on. A year one off is no typo to forgive
+  // but a year estimated (from an age, a register): as often one person's
+  // as two people's, it weighs a little against, as a date a few weeks
+  // off does.
   const bool year_only = (x[1] == 1 && x[2] == 1) || (y[1] == 1 && y[2] == 1);
   // Another generation: fifteen years or more apart, not by a slip of one
   // digit of the year. (Two digits swapped, 1947 / 1974, is as often a
@@ -62,6 +64,7 @@ std::size_t CompareDates(std::string_view a, std::string_view b) {
       std::abs(x[0] - y[0]) >= 15 && !Near(x[0], y[0], a.substr(0, 4), b.substr(0, 4));
   if (year_only) {
     if (x[0] == y[0]) return kDateSameYear;
+    if (std::abs(x[0] - y[0]) == 1) return kDateYearOneOff;
     return generation ? kDateGeneration : kDateDifferent;
   }
   if (a == b) return kDateExact;

@@ -15,6 +15,7 @@ enum DateLevel : std::size_t {
   kDateOneOff,
   kDateTwoOff,
   kDateSameYear,
+  kDateYearOneOff,
   kDateWeeksApart,
   kDateDifferent,
   kDateGeneration

@@ -163,10 +163,15 @@ TEST_CASE("birth date levels", "[matcher]") {
   CHECK(Level(D, "1900-01-01", "1900-01-01") == "no evidence");
   CHECK(Level(D, "1900-01-01", "1900-03-15") == "no evidence");
   // A date known only by its year, written as 1 January: the year is all
-  // it can agree on, and a year one off is another year.
+  // it can agree on. A year one off is an estimated year, as often one
+  // person's as two people's (model_test: it weighs a little against); two
+  // off is another year.
   CHECK(Level(D, "1850-01-01", "1850-06-15") == "same_year");
   CHECK(Level(D, "1850-01-01", "1850-01-01") == "same_year");
-  CHECK(Level(D, "1850-01-01", "1851-01-01") == "different");
+  CHECK(Level(D, "1850-01-01", "1851-01-01") == "year_one_off");
+  CHECK(Level(D, "1850-01-01", "1849-07-20") == "year_one_off");
+  CHECK(Level(D, "1850-01-01", "1852-01-01") == "different");
+  CHECK(Level(D, "1850-03-12", "1851-03-12") == "one_off");  // a full date: a typo
   // ... and one a generation away is another generation: a placeholder
   // 1 January is no licence to merge a father with his son.
   CHECK(Level(D, "1960-01-01", "1992-09-30") == "generation");

@@ -49,6 +49,32 @@ TEST_CASE("a shared strong value matches when nothing speaks against it", "[matc
       Ids({{"email", "a@x.org"}, {"name", "lena meier"}, {"birth_date", "1985-06-19"}}), anna));
 }
 
+TEST_CASE("a year alone one off does not undo a name, a town and a postcode", "[matcher]") {
+  // A register's estimated year against another source's: the historical
+  // figures write 1847 and 1848 for one Mary Gladstone.
+  const auto mary = Ids({{"name", "mary gladstone"},
+                         {"birth_date", "1847-01-01"},
+                         {"city", "barrow-in-furness"},
+                         {"postal_code", "LA14 1NW"}});
+  CHECK(Matches(Ids({{"name", "mary gladstone"},
+                     {"birth_date", "1848-01-01"},
+                     {"city", "barrow-in-furness"},
+                     {"postal_code", "LA14 1NP"}}),
+                mary));
+  // Two years off is another year, and a relative's given name another
+  // person.
+  CHECK_FALSE(Matches(Ids({{"name", "mary gladstone"},
+                           {"birth_date", "1849-01-01"},
+                           {"city", "barrow-in-furness"},
+                           {"postal_code", "LA14 1NP"}}),
+                      mary));
+  CHECK_FALSE(Matches(Ids({{"name", "jane gladstone"},
+                           {"birth_date", "1848-01-01"},
+                           {"city", "barrow-in-furness"},
+                           {"postal_code", "LA14 1NW"}}),
+                      mary));
+}
+
 TEST_CASE("an office: a shared email against different names and birth dates", "[matcher]") {
   const auto person =
       Ids({{"email", "info@agency.example"}, {"name", "anna meier"}, {"birth_date", "1980-02-03"}});
