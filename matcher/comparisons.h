@@ -7,14 +7,16 @@
 //                 a middle name, a patronymic, a second surname), nickname,
 //                 initial, jaro_winkler_92, jaro_winkler_88, garbled (the
 //                 surnames one or alike, the given names a typo, a scramble
-//                 or a sound-alike of each other), single_token (one
+//                 or a sound-alike of each other; or the given names so and
+//                 the surnames a typo or a cut apart), single_token (one
 //                 side a single word found in the other), surname_only
 //                 (given names clearly differ: a relative), suffix_differs (Jr /
 //                 Sr, II / III: father and son), different
 //   birth_date    exact, day_month_swapped, one_off (one of day, month, year
 //                 one apart or one digit off, or two digits transposed),
 //                 two_off (two of them so), same_year (one side a year
-//                 alone, written as 1 January), weeks_apart (at most 31
+//                 alone, written as 1 January), year_one_off (one side a
+//                 year alone, the years one apart), weeks_apart (at most 31
 //                 days apart), different,
 //                 generation (fifteen years or more apart, not by a slip
 //                 of one digit)
