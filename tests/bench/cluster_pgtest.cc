@@ -43,9 +43,10 @@ TEST_CASE("the SQL preload is what the engine writes: it finds, matches and merg
   // By a strong identifier.
   const UpsertResult by_email = engine.Upsert(Rec({{"email", PreloadEmail(7)}}));
   CHECK(by_email.person_id == 7);
-  // By weak values only: only the preloaded match key can find person 3.
+  // By weak values only: only the preloaded match key (its birth date and
+  // postal code) can find person 3.
   const UpsertResult by_weak = engine.Upsert(
-      Rec({{"name", "person 3"}, {"birth_date", "1950-01-04"}, {"postal_code", "10003"}},
+      Rec({{"name", "person 3"}, {"birth_date", "1950-01-02"}, {"postal_code", "10003"}},
           {{"seen", true}}));
   CHECK(by_weak.person_id == 3);
   CHECK(by_weak.outcome == Outcome::kUpdated);
