@@ -43,8 +43,7 @@ inline constexpr const char* kPreloadIdentifiers =
     "LATERAL (VALUES ('email', 'p' || i || '@preload.example.org', false), "
     "                ('phone', '+1650' || (2000000 + i), false), "
     "                ('name', 'person ' || i, false), "
-    "                ('birth_date', (date '1950-01-01' + ((i - 1) / 2 % 20000)::int)::text, "
-    "false), "
+    "                ('birth_date', (date '1950-01-01' + ((i - 1) / 2 % 20000)::int)::text, false), "
     "                ('postal_code', (10000 + i % 90000)::text, false)) "
     "  AS t(type, value, is_unique)";
 
@@ -55,8 +54,7 @@ inline constexpr const char* kPreloadRecords =
     " updated_at) "
     "SELECT 'bench-preload', 'p' || i, i,"
     "  ARRAY['birth_date', 'email', 'name', 'phone', 'postal_code'],"
-    "  ARRAY[(date '1950-01-01' + ((i - 1) / 2 % 20000)::int)::text, 'p' || i || "
-    "'@preload.example.org',"
+    "  ARRAY[(date '1950-01-01' + ((i - 1) / 2 % 20000)::int)::text, 'p' || i || '@preload.example.org',"
     "        'person ' || i, '+1650' || (2000000 + i), (10000 + i % 90000)::text],"
     "  jsonb_build_object('plan', 'basic', 'visits', i % 100),"
     "  now() - interval '1 day', now() - interval '1 day' "

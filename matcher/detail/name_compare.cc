@@ -420,16 +420,19 @@ std::size_t CompareFull(const NameParts& pa, const NameParts& pb) {
   if (jw >= 0.88) return kNameJw88;
   if (Abbreviated(pa, pb)) return kNameInitial;
   if (TyposInPlace(pa, pb)) return kNameGarbled;
-  const bool agree = GivenAgree(pa.given, pb.given) || MiddleAgrees(pa, pb) || MiddleAgrees(pb, pa);
+  const auto agree = [&] {
+    return GivenAgree(pa.given, pb.given) || MiddleAgrees(pa, pb) || MiddleAgrees(pb, pa);
+  };
   if (!same_surname && !SoundAlike(sa, sb) && !WordScrambled(sa, sb)) {
     // Surnames a typo or a cut apart are one misspelt only where the given
     // names agree too (`reggie adam` / `reginald adams`, a nickname Jaro-
     // Winkler cannot see): without that, they are strangers, not relatives.
-    return agree && SurnameSlip(sa, sb) ? kNameGarbled : kNameDifferent;
+    // Most strangers stop at the surnames; their given names are not read.
+    return SurnameSlip(sa, sb) && agree() ? kNameGarbled : kNameDifferent;
   }
   // The surnames are one, alike or a scramble: the given names decide whether
   // that is one person misspelt or a relative.
-  return agree ? kNameGarbled : kNameSurnameOnly;
+  return agree() ? kNameGarbled : kNameSurnameOnly;
 }
 
 // The level of two names split into their parts.
