@@ -83,7 +83,7 @@ struct BlockingRule {
 struct Model {
   std::map<std::string, TypeModel, std::less<>> types;
   std::vector<BlockingRule> blocking;
-  double threshold = 14.5;  // total weight (log2 odds) a person must reach
+  double threshold = 14.0;  // total weight (log2 odds) a person must reach
   // A best candidate from here up to the threshold is a possible match: the
   // record is stored apart, and the pair is kept for a steward's review.
   double review_threshold = 8.0;

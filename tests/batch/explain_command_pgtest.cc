@@ -62,10 +62,10 @@ void CheckTable(const std::string& out) {
         std::string::npos);
   CHECK(out.find("  postal_code    exact                   +9.64              33.51\n") !=
         std::string::npos);
-  CHECK(out.find("33.51  >= threshold 14.50\n") != std::string::npos);
+  CHECK(out.find("33.51  >= threshold 14.00\n") != std::string::npos);
   // The namesake of another postcode: a possible match, its total against both bounds.
   CHECK(out.find("candidate person 2: possible match (review)\n") != std::string::npos);
-  CHECK(out.find("11.17  < threshold 14.50, >= review 8.00\n") != std::string::npos);
+  CHECK(out.find("11.17  < threshold 14.00, >= review 8.00\n") != std::string::npos);
   CHECK(out.find("\ndecision: update person 1\n") != std::string::npos);
 }
 

@@ -513,7 +513,7 @@ for (const useBinaryFormat of [true, false]) {
   const { explanation: whatIf } = await client.explain({ record: twin("Lund") });
   assert.equal(whatIf.decision, "create", `${format}: Explain decides a create`);
   assert.equal(whatIf.personId, 0n, `${format}: Explain creates nothing`);
-  assert.equal(whatIf.threshold, 14.5);
+  assert.equal(whatIf.threshold, 14);
   assert.equal(whatIf.reviewThreshold, 8);
   assert.equal(whatIf.candidates.length, 1);
   const [near] = whatIf.candidates;

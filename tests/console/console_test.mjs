@@ -178,7 +178,7 @@ try {
     "Person 2: total 26.25 \u2014 matched, chosen",
   ]);
   // One bar per comparison; the postal code does not count (contact counted the email).
-  const lines = ["threshold 14.50", "review 8.00"];
+  const lines = ["threshold 14.00", "review 8.00"];
   assert.deepEqual(await charts(), [
     {
       bars: [
@@ -260,7 +260,7 @@ try {
   assert.equal(await text("main h1"), "Person 3 and person 4");
   assert.equal(
     await text("#pair-decision"),
-    "Total 10.17 is in the review band (8.00 to 14.50): a possible match for a steward.",
+    "Total 10.17 is in the review band (8.00 to 14.00): a possible match for a steward.",
   );
   assert.deepEqual(await charts(), [
     {
