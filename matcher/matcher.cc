@@ -197,6 +197,31 @@ bool Matcher::Conflict(std::span<const Identifier> record, const Candidate& a, c
   return !dated || !Vouches(record, x, a_score) || !Vouches(record, y, b_score);
 }
 
+// Term frequency counts the persons holding a value as so many people. The
+// persons a record matches are the record's own person, its records split
+// over more than one (records decided in the order they arrived, before a
+// record that joins them): so, against the other candidates, each matched
+// person holding a value is not another holder of it. `Sam Ray` held by
+// persons 1 and 2, the record matching person 1, meets person 2 with the
+// name held by one person, not two. A generic value stays generic.
+ValueCounts Matcher::ValuesOfOthers(std::span<const Identifier> record,
+                                    const std::map<std::int64_t, const Candidate*>& by_id,
+                                    const std::vector<std::int64_t>& matches,
+                                    const ValueCounts& counts) const {
+  ValueCounts out = counts;
+  for (const Identifier& v : record) {
+    const std::size_t k = CountOf(v, counts);
+    if (k <= 1 || Generic(v, counts)) continue;
+    std::size_t own = 0;
+    for (std::int64_t id : matches) {
+      const auto& values = by_id.at(id)->identifiers;
+      if (std::binary_search(values.begin(), values.end(), v)) ++own;
+    }
+    out[v] = std::max<std::size_t>(1, k - std::min(own, k));
+  }
+  return out;
+}
+
 void Matcher::JoinBest(std::span<const Identifier> record,
                        const std::map<std::int64_t, const Candidate*>& by_id,
                        MatchDecision& d) const {
@@ -234,6 +259,23 @@ MatchDecision Matcher::Decide(std::span<const Identifier> record,
     d.scores[id] = s.total;
     if (Matches(s)) d.matches.push_back(id);
     d.details.emplace(id, std::move(s));
+  }
+  // The record is the person it matches: against the other candidates, a
+  // value held by a matched person is one holder fewer (ValuesOfOthers),
+  // and a candidate that now matches too is compared again with the rest.
+  for (bool grew = !d.matches.empty(); grew;) {
+    grew = false;
+    const ValueCounts others = ValuesOfOthers(record, by_id, d.matches, counts);
+    for (const auto& [id, candidate] : by_id) {
+      if (std::binary_search(d.matches.begin(), d.matches.end(), id)) continue;
+      Score s = Compare(record, *candidate, others);
+      d.scores[id] = s.total;
+      if (Matches(s)) {
+        d.matches.insert(std::upper_bound(d.matches.begin(), d.matches.end(), id), id);
+        grew = true;
+      }
+      d.details.insert_or_assign(id, std::move(s));
+    }
   }
   // Matches that may not be one: a steward's word first, then the evidence.
   bool steward = false, evidence = false;

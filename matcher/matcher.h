@@ -151,6 +151,13 @@ class Matcher {
   const Model& model() const { return model_; }
 
  private:
+  // `counts` less, for each value of `record`, the persons of `matches`
+  // holding it (at least one holder stays): the holders other than the
+  // record's own person, against whom the other candidates are compared.
+  ValueCounts ValuesOfOthers(std::span<const Identifier> record,
+                             const std::map<std::int64_t, const Candidate*>& by_id,
+                             const std::vector<std::int64_t>& matches,
+                             const ValueCounts& counts) const;
   // The matches of `d` that may not be merged, resolved: the record joins
   // the best of them (ties: the oldest); exclusive values the others hold
   // stay there.

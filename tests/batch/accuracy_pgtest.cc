@@ -120,10 +120,10 @@ CsvMapping Identifiers(std::initializer_list<const char*> specs) {
 }
 
 // Splink's own trained model reaches about 0.86 on this file; the default
-// model 0.949 at precision 1.0 (docs/matching.md, "Accuracy"). The goal is
-// 0.95: most of what is missed are records of one person whose birth dates
-// differ past the typo levels, often with a name of one word.
-TEST_CASE("splink_fake_1000: F1 at least 0.94 with precision at least 0.99",
+// model 0.951 at precision 1.0 (docs/matching.md, "Accuracy"). Most of what
+// is missed are records of one person whose birth dates differ past the
+// typo levels, often with a name of one word.
+TEST_CASE("splink_fake_1000: F1 at least 0.95 with precision at least 0.99",
           "[pg][import][accuracy]") {
   const std::string path = testing::DataSet("splink_fake_1000.csv");
   CsvMapping m = Identifiers({"email=email", "name=first_name+surname", "birth_date=dob",
@@ -133,7 +133,7 @@ TEST_CASE("splink_fake_1000: F1 at least 0.94 with precision at least 0.99",
   REQUIRE(truth.size() == 1000);
   const Accuracy a = Measure(path, std::move(m), truth);
   CHECK(a.precision >= 0.99);
-  CHECK(a.f1() >= 0.94);
+  CHECK(a.f1() >= 0.95);
 }
 
 // FEBRL: rec_id is rec-N-org or rec-N-dup-K: N is the person. Each data set

@@ -313,6 +313,31 @@ TEST_CASE("term frequency: a common name says less than a rare one", "[matcher]"
   REQUIRE_FALSE(common.comparisons.empty());
 }
 
+// One person's records split over two persons (decided in the order they
+// came): the name is held by both. A record that matches the first is that
+// person, so the second meets the name held by one person, not two: a whole
+// name beside a birth date two parts off (+13.5 + 1.3) joins them. A third
+// holder of the name is another person: then the name counts two holders.
+TEST_CASE("term frequency: the persons a record matches are not other holders", "[matcher]") {
+  const Identifier name{"name", "arlo west"};
+  const std::vector<Candidate> split = {
+      Person(1, {Ids({{"name", "arlo west"}, {"birth_date", "2007-03-19"}})}),
+      Person(2, {Ids({{"name", "arlo west"}, {"birth_date", "2008-03-16"}})})};
+  const auto record = Ids({{"name", "arlo west"}, {"birth_date", "2007-03-19"}});
+  const MatchDecision d = Default().Decide(record, split, {{name, 2}});
+  CHECK_FALSE(d.conflict);
+  CHECK(d.matches == std::vector<std::int64_t>{1, 2});
+  CHECK(d.details.at(2).total == Approx(Default().Compare(record, split[1], {}).total));
+  // Held by a third person as well: the name weighs as held by two.
+  const MatchDecision three = Default().Decide(record, split, {{name, 3}});
+  CHECK(three.matches == std::vector<std::int64_t>{1});
+  CHECK(three.details.at(2).total ==
+        Approx(Default().Compare(record, split[1], {{name, 2}}).total));
+  // Without the record's own match, nothing changes: the counts stand.
+  const auto undated = Ids({{"name", "arlo west"}});
+  CHECK(Default().Decide(undated, split, {{name, 2}}).matches.empty());
+}
+
 TEST_CASE("a city is evidence, weighed by how many share it", "[matcher]") {
   const auto harry = Ids({{"name", "harry may"}, {"city", "cardiff"}});
   CHECK(Matches(harry, harry));
