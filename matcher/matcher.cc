@@ -263,11 +263,22 @@ MatchDecision Matcher::Decide(std::span<const Identifier> record,
   // The record is the person it matches: against the other candidates, a
   // value held by a matched person is one holder fewer (ValuesOfOthers),
   // and a candidate that now matches too is compared again with the rest.
+  // Only a candidate holding such a value can score otherwise.
   for (bool grew = !d.matches.empty(); grew;) {
     grew = false;
     const ValueCounts others = ValuesOfOthers(record, by_id, d.matches, counts);
+    std::vector<Identifier> fewer;
+    for (const auto& [value, k] : others) {
+      if (k != CountOf(value, counts)) fewer.push_back(value);
+    }
     for (const auto& [id, candidate] : by_id) {
       if (std::binary_search(d.matches.begin(), d.matches.end(), id)) continue;
+      const auto& values = candidate->identifiers;
+      if (std::none_of(fewer.begin(), fewer.end(), [&](const Identifier& v) {
+            return std::binary_search(values.begin(), values.end(), v);
+          })) {
+        continue;
+      }
       Score s = Compare(record, *candidate, others);
       d.scores[id] = s.total;
       if (Matches(s)) {
