@@ -333,9 +333,6 @@ TEST_CASE("term frequency: the persons a record matches are not other holders", 
   CHECK(three.matches == std::vector<std::int64_t>{1});
   CHECK(three.details.at(2).total ==
         Approx(Default().Compare(record, split[1], {{name, 2}}).total));
-  // Without the record's own match, nothing changes: the counts stand.
-  const auto undated = Ids({{"name", "arlo west"}});
-  CHECK(Default().Decide(undated, split, {{name, 2}}).matches.empty());
 }
 
 TEST_CASE("a city is evidence, weighed by how many share it", "[matcher]") {
