@@ -1,7 +1,7 @@
 // What the gRPC transport translates, and nothing else: a call's metadata
 // and deadline into the service's Call, the service's status into a
-// grpc::Status, and the reactor every unary call of ours answers through,
-// counted so that a stop knows what is still running. Internal to api/grpc/.
+// grpc::Status, and the answer of every unary call of ours, counted so that
+// a stop knows what is still running. Internal to api/grpc/.
 //
 // Thread-safety: CallOf and ToStatus are pure; InFlight is atomic.
 #pragma once
@@ -41,18 +41,29 @@ grpc::Status StatusOf(const Reply<Response>& reply) {
   return grpc::Status::OK;
 }
 
-// A unary call's reactor: deletes itself when gRPC is done with it, and is
-// counted in `in_flight` until then.
-class UnaryCall final : public grpc::ServerUnaryReactor {
+// A unary call's answer: grpc's own reactor for the call
+// (CallbackServerContext::DefaultReactor, whose reactions run inline instead
+// of on gRPC's executor threads, and which is not allocated), counted in
+// `in_flight` from the handler's start until Finish. A copy answers the same
+// call; exactly one Finish per call.
+class UnaryAnswer {
  public:
-  explicit UnaryCall(InFlight& in_flight) : in_flight_(in_flight) { in_flight_.Begin(); }
-  void OnDone() override {
-    in_flight_.End();
-    delete this;
+  UnaryAnswer(grpc::CallbackServerContext& context, InFlight& in_flight)
+      : reactor_(context.DefaultReactor()), in_flight_(&in_flight) {
+    in_flight_->Begin();
   }
 
+  void Finish(const grpc::Status& status) const {
+    reactor_->Finish(status);
+    in_flight_->End();
+  }
+
+  // What the handler returns to gRPC.
+  grpc::ServerUnaryReactor* reactor() const { return reactor_; }
+
  private:
-  InFlight& in_flight_;
+  grpc::ServerUnaryReactor* reactor_;
+  InFlight* in_flight_;
 };
 
 }  // namespace idres::api

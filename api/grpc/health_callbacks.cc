@@ -5,19 +5,19 @@
 namespace idres::api {
 
 grpc::ServerUnaryReactor* HealthCallbacks::Check(
-    grpc::CallbackServerContext* /*context*/, const grpc::health::v1::HealthCheckRequest* request,
+    grpc::CallbackServerContext* context, const grpc::health::v1::HealthCheckRequest* request,
     grpc::health::v1::HealthCheckResponse* response) {
-  auto* reactor = new UnaryCall(in_flight_);
+  const UnaryAnswer answer(*context, in_flight_);
   if (!request->service().empty() && request->service() != "idres.v1.IdentityService") {
-    reactor->Finish({grpc::StatusCode::NOT_FOUND, "unknown service " + request->service()});
-    return reactor;
+    answer.Finish({grpc::StatusCode::NOT_FOUND, "unknown service " + request->service()});
+    return answer.reactor();
   }
-  boost::asio::post(work_, [this, reactor, response] {
+  boost::asio::post(work_, [this, answer, response] {
     using Status = grpc::health::v1::HealthCheckResponse;
     response->set_status(backend_.Healthy() ? Status::SERVING : Status::NOT_SERVING);
-    reactor->Finish(grpc::Status::OK);
+    answer.Finish(grpc::Status::OK);
   });
-  return reactor;
+  return answer.reactor();
 }
 
 }  // namespace idres::api

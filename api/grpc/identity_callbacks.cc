@@ -10,11 +10,11 @@
 namespace idres::api {
 namespace {
 
-// Answers `reactor` with `reply`, its response moved into `response`.
+// Answers the call with `reply`, its response moved into `response`.
 template <typename Response>
-void Answer(grpc::ServerUnaryReactor* reactor, Reply<Response> reply, Response* response) {
+void Answer(const UnaryAnswer& answer, Reply<Response> reply, Response* response) {
   if (auto* ok = std::get_if<Response>(&reply)) *response = std::move(*ok);
-  reactor->Finish(StatusOf(reply));
+  answer.Finish(StatusOf(reply));
 }
 
 }  // namespace
@@ -28,32 +28,32 @@ template <auto Method, typename Request, typename Response>
 grpc::ServerUnaryReactor* IdentityCallbacks::Blocking(grpc::CallbackServerContext* context,
                                                       std::string_view name, const Request* request,
                                                       Response* response) {
-  auto* reactor = new UnaryCall(in_flight_);
+  const UnaryAnswer answer(*context, in_flight_);
   Call call = CallOf(*context, name);
   if (auto refused = Refused(call)) {
-    reactor->Finish(ToStatus(*refused));
-    return reactor;
+    answer.Finish(ToStatus(*refused));
+    return answer.reactor();
   }
-  // gRPC keeps `request` and `response` until the reactor is finished.
-  boost::asio::post(work_, [this, call = std::move(call), request, response, reactor] {
-    Answer(reactor, service_.Run<Method>(call, *request), response);
+  // gRPC keeps `request` and `response` until the call is finished.
+  boost::asio::post(work_, [this, call = std::move(call), request, response, answer] {
+    Answer(answer, service_.Run<Method>(call, *request), response);
   });
-  return reactor;
+  return answer.reactor();
 }
 
 grpc::ServerUnaryReactor* IdentityCallbacks::Upsert(grpc::CallbackServerContext* context,
                                                     const v1::UpsertRequest* request,
                                                     v1::UpsertResponse* response) {
-  auto* reactor = new UnaryCall(in_flight_);
+  const UnaryAnswer answer(*context, in_flight_);
   Call call = CallOf(*context, "Upsert");
   if (auto refused = Refused(call)) {
-    reactor->Finish(ToStatus(*refused));
-    return reactor;
+    answer.Finish(ToStatus(*refused));
+    return answer.reactor();
   }
   auto begun = service_.BeginUpsert(std::move(call), *request);
   if (const auto* error = std::get_if<RpcError>(&begun)) {
-    reactor->Finish(ToStatus(*error));
-    return reactor;
+    answer.Finish(ToStatus(*error));
+    return answer.reactor();
   }
   auto upsert = std::make_shared<PendingUpsert>(std::get<PendingUpsert>(std::move(begun)));
   // The outcome comes on the engine's thread, which hands out every outcome
@@ -62,13 +62,13 @@ grpc::ServerUnaryReactor* IdentityCallbacks::Upsert(grpc::CallbackServerContext*
   // call waits for the others' writes and the engine goes on at once.
   // noexcept: a post that cannot allocate would leave the call unanswered
   // for ever; ending the process is the honest failure.
-  service_.SubmitUpsert(*upsert, [this, upsert, reactor, response](UpsertOutcome outcome) noexcept {
+  service_.SubmitUpsert(*upsert, [this, upsert, answer, response](UpsertOutcome outcome) noexcept {
     boost::asio::post(
-        work_, [this, upsert, reactor, response, outcome = std::move(outcome)]() mutable {
-          Answer(reactor, service_.FinishUpsert(*upsert, std::move(outcome)), response);
+        work_, [this, upsert, answer, response, outcome = std::move(outcome)]() mutable {
+          Answer(answer, service_.FinishUpsert(*upsert, std::move(outcome)), response);
         });
   });
-  return reactor;
+  return answer.reactor();
 }
 
 #define IDRES_GRPC_DEFINE(Name, Request, Response)                                                \
