@@ -271,6 +271,7 @@ MatchDecision Matcher::Decide(std::span<const Identifier> record,
     for (const auto& [value, k] : others) {
       if (k != CountOf(value, counts)) fewer.push_back(value);
     }
+    if (fewer.empty()) break;  // nothing recounted
     for (const auto& [id, candidate] : by_id) {
       if (std::binary_search(d.matches.begin(), d.matches.end(), id)) continue;
       const auto& values = candidate->identifiers;
