@@ -51,7 +51,8 @@ struct GrpcServer::Impl {
   Impl(GrpcOptions opts, const IdentityService& service)
       : options(std::move(opts)),
         work(static_cast<std::size_t>(std::max(1, options.worker_threads))),
-        identity(service, work, in_flight, streams),
+        answers(static_cast<std::size_t>(std::max(1, options.answer_threads))),
+        identity(service, work, answers, in_flight, streams),
         health(service.backend(), work, in_flight) {}
 
   void Start() {
@@ -79,6 +80,7 @@ struct GrpcServer::Impl {
 
   GrpcOptions options;
   boost::asio::thread_pool work;
+  boost::asio::thread_pool answers;
   InFlight in_flight;
   Streams streams;
   IdentityCallbacks identity;
@@ -103,6 +105,7 @@ GrpcServer::~GrpcServer() {
   BeginShutdown();
   Wait();
   impl_->work.join();
+  impl_->answers.join();
 }
 
 int GrpcServer::port() const { return impl_->port; }
