@@ -131,7 +131,6 @@ api::GrpcOptions GrpcOf(const ServeFlags& flags) {
   options.tls_key = flags.server.tls_key;
   options.max_message_bytes = flags.server.limits.max_body_bytes;
   options.worker_threads = flags.pool_size;
-  options.answer_threads = flags.server.io_threads;
   options.shutdown_timeout = std::chrono::milliseconds(flags.shutdown_timeout_ms);
   return options;
 }

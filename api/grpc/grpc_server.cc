@@ -51,8 +51,7 @@ struct GrpcServer::Impl {
   Impl(GrpcOptions opts, const IdentityService& service)
       : options(std::move(opts)),
         work(static_cast<std::size_t>(std::max(1, options.worker_threads))),
-        answers(static_cast<std::size_t>(std::max(1, options.answer_threads))),
-        identity(service, work, answers, in_flight, streams),
+        identity(service, work, in_flight, streams),
         health(service.backend(), work, in_flight) {}
 
   void Start() {
@@ -80,7 +79,6 @@ struct GrpcServer::Impl {
 
   GrpcOptions options;
   boost::asio::thread_pool work;
-  boost::asio::thread_pool answers;
   InFlight in_flight;
   Streams streams;
   IdentityCallbacks identity;
@@ -105,7 +103,6 @@ GrpcServer::~GrpcServer() {
   BeginShutdown();
   Wait();
   impl_->work.join();
-  impl_->answers.join();
 }
 
 int GrpcServer::port() const { return impl_->port; }

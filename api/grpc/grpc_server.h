@@ -28,16 +28,9 @@ struct GrpcOptions {
   // The largest message the server takes (Connect's body limit); a larger
   // one is refused with RESOURCE_EXHAUSTED by gRPC before it is decoded.
   std::size_t max_message_bytes = 1 << 20;
-  // Threads for the calls that wait for the database (every unary method
-  // but Upsert, and the streams' batches).
   int worker_threads = 16;
   // How long a stop waits for in-flight calls before cancelling them.
   std::chrono::milliseconds shutdown_timeout{10000};
-  // Threads that make and write the Upserts' answers, which wait for
-  // nothing: as many as Connect's I/O threads, so that the answers of one
-  // shared transaction go out one after the other instead of waking a
-  // thread each on the cores they would share.
-  int answer_threads = 1;
 };
 
 class GrpcServer {

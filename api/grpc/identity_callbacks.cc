@@ -58,13 +58,13 @@ grpc::ServerUnaryReactor* IdentityCallbacks::Upsert(grpc::CallbackServerContext*
   auto upsert = std::make_shared<PendingUpsert>(std::get<PendingUpsert>(std::move(begun)));
   // The outcome comes on the engine's thread, which hands out every outcome
   // of a shared transaction in turn: the answer is made and written on the
-  // answers' pool, as Connect's sessions write theirs on its I/O threads, so
-  // the engine goes on at once. noexcept: a post that cannot allocate would
-  // leave the call unanswered for ever; ending the process is the honest
-  // failure.
+  // pool, as Connect's sessions write theirs on their own strands, so no
+  // call waits for the others' writes and the engine goes on at once.
+  // noexcept: a post that cannot allocate would leave the call unanswered
+  // for ever; ending the process is the honest failure.
   service_.SubmitUpsert(*upsert, [this, upsert, answer, response](UpsertOutcome outcome) noexcept {
     boost::asio::post(
-        answers_, [this, upsert, answer, response, outcome = std::move(outcome)]() mutable {
+        work_, [this, upsert, answer, response, outcome = std::move(outcome)]() mutable {
           Answer(answer, service_.FinishUpsert(*upsert, std::move(outcome)), response);
         });
   });

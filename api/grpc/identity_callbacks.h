@@ -1,9 +1,9 @@
 // IdentityCallbacks: idres.v1.IdentityService on grpc++'s callback API. Each
 // unary method only translates (api/grpc/grpc_call.h) and has the
 // transport-neutral service (api/service/service.h) decide: an Upsert is
-// handed to the engine with no thread waiting, as over Connect, and answered
-// on the pool `answers`; every other unary method runs on the database
-// thread pool `work`, never on a gRPC thread. The two streams are reactors of their own
+// handed to the engine with no thread waiting, as over Connect; every other
+// unary method runs on the database thread pool `work`, never on a gRPC
+// thread. The two streams are reactors of their own
 // (api/grpc/upsert_stream.h, api/grpc/watch_changes.h). Internal to
 // api/grpc/.
 //
@@ -45,12 +45,8 @@ class IdentityCallbacks final : public v1::IdentityService::CallbackService {
  public:
   // All must outlive the callbacks.
   IdentityCallbacks(const IdentityService& service, boost::asio::thread_pool& work,
-                    boost::asio::thread_pool& answers, InFlight& in_flight, Streams& streams)
-      : service_(service),
-        work_(work),
-        answers_(answers),
-        in_flight_(in_flight),
-        streams_(streams) {}
+                    InFlight& in_flight, Streams& streams)
+      : service_(service), work_(work), in_flight_(in_flight), streams_(streams) {}
 
   grpc::ServerUnaryReactor* Upsert(grpc::CallbackServerContext* context,
                                    const v1::UpsertRequest* request,
@@ -78,7 +74,6 @@ class IdentityCallbacks final : public v1::IdentityService::CallbackService {
 
   const IdentityService& service_;
   boost::asio::thread_pool& work_;
-  boost::asio::thread_pool& answers_;
   InFlight& in_flight_;
   Streams& streams_;
 };
