@@ -47,9 +47,13 @@ api::Code CodeOf(const grpc::Status& status) {
 }
 
 // A stub on a channel with a connection of its own, as a separate client
-// has: channels to one target would otherwise share one.
+// has: channels to one target would otherwise share one. Without `retries`
+// the channel leaves grpc's retry filter out of every call: with it, a call
+// the server never saw is sent again without a word, which a load generator
+// that counts each call once has no use for.
 std::unique_ptr<v1::IdentityService::Stub> OwnStub(const std::string& target,
-                                                   const GrpcClientOptions& options) {
+                                                   const GrpcClientOptions& options,
+                                                   bool retries = true) {
   auto credentials = grpc::InsecureChannelCredentials();
   if (options.tls) {
     grpc::SslCredentialsOptions ssl;
@@ -58,6 +62,7 @@ std::unique_ptr<v1::IdentityService::Stub> OwnStub(const std::string& target,
   }
   grpc::ChannelArguments arguments;
   arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+  if (!retries) arguments.SetInt(GRPC_ARG_ENABLE_RETRIES, 0);
   return v1::IdentityService::NewStub(grpc::CreateCustomChannel(target, credentials, arguments));
 }
 
@@ -155,7 +160,9 @@ struct GrpcUpserts::Impl {
 GrpcUpserts::GrpcUpserts(const std::string& target, int slots, GrpcClientOptions options)
     : impl_(std::make_unique<Impl>()) {
   impl_->options = std::move(options);
-  for (int s = 0; s < slots; ++s) impl_->stubs.push_back(OwnStub(target, impl_->options));
+  for (int s = 0; s < slots; ++s) {
+    impl_->stubs.push_back(OwnStub(target, impl_->options, /*retries=*/false));
+  }
 }
 
 GrpcUpserts::~GrpcUpserts() {
