@@ -38,10 +38,16 @@ pg_init() {
 }
 
 # pg_start DATADIR PORT SOCKETDIR LOGFILE [extra -c settings...]
+# When the cluster does not start, says why (the log's last lines): the
+# callers' clean-up removes the log with the throwaway cluster.
 pg_start() {
   local data="$1" port="$2" sock="$3" logfile="$4"; shift 4
   local opts="-p $port -k $sock -c listen_addresses=127.0.0.1 $*"
-  as_pg "$PG_BIN/pg_ctl" -D "$data" -o "$opts" -l "$logfile" -w -t 60 start >/dev/null
+  if ! as_pg "$PG_BIN/pg_ctl" -D "$data" -o "$opts" -l "$logfile" -w -t 60 start >/dev/null; then
+    echo "PostgreSQL did not start on port $port; the end of $logfile:" >&2
+    tail -n 20 "$logfile" >&2 || true
+    return 1
+  fi
 }
 
 pg_stop() {
