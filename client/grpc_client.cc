@@ -47,13 +47,16 @@ api::Code CodeOf(const grpc::Status& status) {
 }
 
 // A stub on a channel with a connection of its own, as a separate client
-// has: channels to one target would otherwise share one. Without `retries`
-// the channel leaves grpc's retry filter out of every call: with it, a call
-// the server never saw is sent again without a word, which a load generator
-// that counts each call once has no use for.
+// has: channels to one target would otherwise share one. A `lean` channel,
+// a load generator's, leaves out of every call what such a client has no
+// use for: grpc's retry filter (a call the server never saw would be sent
+// again without a word, and the generator counts each call once) and the
+// optional filters grpc's minimal stack leaves out, among them the client's
+// own deadline timer and message size check (the generator sets no
+// deadline, and the server still checks its own sizes).
 std::unique_ptr<v1::IdentityService::Stub> OwnStub(const std::string& target,
                                                    const GrpcClientOptions& options,
-                                                   bool retries = true) {
+                                                   bool lean = false) {
   auto credentials = grpc::InsecureChannelCredentials();
   if (options.tls) {
     grpc::SslCredentialsOptions ssl;
@@ -62,7 +65,10 @@ std::unique_ptr<v1::IdentityService::Stub> OwnStub(const std::string& target,
   }
   grpc::ChannelArguments arguments;
   arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
-  if (!retries) arguments.SetInt(GRPC_ARG_ENABLE_RETRIES, 0);
+  if (lean) {
+    arguments.SetInt(GRPC_ARG_ENABLE_RETRIES, 0);
+    arguments.SetInt(GRPC_ARG_MINIMAL_STACK, 1);
+  }
   return v1::IdentityService::NewStub(grpc::CreateCustomChannel(target, credentials, arguments));
 }
 
@@ -161,7 +167,7 @@ GrpcUpserts::GrpcUpserts(const std::string& target, int slots, GrpcClientOptions
     : impl_(std::make_unique<Impl>()) {
   impl_->options = std::move(options);
   for (int s = 0; s < slots; ++s) {
-    impl_->stubs.push_back(OwnStub(target, impl_->options, /*retries=*/false));
+    impl_->stubs.push_back(OwnStub(target, impl_->options, /*lean=*/true));
   }
 }
 

@@ -56,8 +56,9 @@ class GrpcClient {
 // its slot (a connection of its own, as a separate client has), all driven
 // by the calling thread through one completion queue — grpc++'s asynchronous
 // API, with no thread per call: how a load generator keeps `slots` calls
-// outstanding at the least cost of its own. Its channels have no retries:
-// each call is sent once, and one that fails is answered with its error.
+// outstanding at the least cost of its own. Its channels have no retries
+// (each call is sent once, and one that fails is answered with its error)
+// and grpc's minimal stack of filters.
 //
 // Thread-safety: one thread per object.
 class GrpcUpserts {
