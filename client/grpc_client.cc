@@ -47,13 +47,12 @@ api::Code CodeOf(const grpc::Status& status) {
 }
 
 // A stub on a channel with a connection of its own, as a separate client
-// has: channels to one target would otherwise share one. A `lean` channel,
-// a load generator's, leaves out of every call what such a client has no
-// use for: grpc's retry filter (a call the server never saw would be sent
-// again without a word, and the generator counts each call once) and the
-// optional filters grpc's minimal stack leaves out, among them the client's
-// own deadline timer and message size check (the generator sets no
-// deadline, and the server still checks its own sizes).
+// has: channels to one target would otherwise share one. A `lean` channel
+// (a load generator's) runs every call on grpc's minimal stack, without the
+// client's own deadline timer and message size check (it sets no deadline;
+// the server checks its own sizes), and without the retry filter, which
+// would send a call the server never saw again without a word, where the
+// generator counts each call once.
 std::unique_ptr<v1::IdentityService::Stub> OwnStub(const std::string& target,
                                                    const GrpcClientOptions& options,
                                                    bool lean = false) {
