@@ -47,15 +47,9 @@ api::Code CodeOf(const grpc::Status& status) {
 }
 
 // A stub on a channel with a connection of its own, as a separate client
-// has: channels to one target would otherwise share one. A `lean` channel
-// (a load generator's) runs every call on grpc's minimal stack, without the
-// client's own deadline timer and message size check (it sets no deadline;
-// the server checks its own sizes), and without the retry filter, which
-// would send a call the server never saw again without a word, where the
-// generator counts each call once.
+// has: channels to one target would otherwise share one.
 std::unique_ptr<v1::IdentityService::Stub> OwnStub(const std::string& target,
-                                                   const GrpcClientOptions& options,
-                                                   bool lean = false) {
+                                                   const GrpcClientOptions& options) {
   auto credentials = grpc::InsecureChannelCredentials();
   if (options.tls) {
     grpc::SslCredentialsOptions ssl;
@@ -64,25 +58,12 @@ std::unique_ptr<v1::IdentityService::Stub> OwnStub(const std::string& target,
   }
   grpc::ChannelArguments arguments;
   arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
-  if (lean) {
-    arguments.SetInt(GRPC_ARG_ENABLE_RETRIES, 0);
-    arguments.SetInt(GRPC_ARG_MINIMAL_STACK, 1);
-  }
   return v1::IdentityService::NewStub(grpc::CreateCustomChannel(target, credentials, arguments));
 }
 
 void Prepare(grpc::ClientContext& context, const GrpcClientOptions& options) {
   if (!options.token.empty()) context.AddMetadata("authorization", "Bearer " + options.token);
 }
-
-// One call of GrpcUpserts: what gRPC fills in while it is in flight.
-struct UpsertCall {
-  int slot = 0;
-  grpc::ClientContext context;
-  v1::UpsertResponse response;
-  grpc::Status status;
-  std::unique_ptr<grpc::ClientAsyncResponseReader<v1::UpsertResponse>> reader;
-};
 
 }  // namespace
 
@@ -153,63 +134,6 @@ void GrpcClient::UpsertStream(std::span<const Record> records, std::optional<std
   writer.join();
   const grpc::Status status = stream->Finish();
   if (!status.ok()) Throw(status);
-}
-
-struct GrpcUpserts::Impl {
-  GrpcClientOptions options;
-  std::vector<std::unique_ptr<v1::IdentityService::Stub>> stubs;  // one per slot
-  grpc::CompletionQueue queue;
-  int in_flight = 0;
-};
-
-GrpcUpserts::GrpcUpserts(const std::string& target, int slots, GrpcClientOptions options)
-    : impl_(std::make_unique<Impl>()) {
-  impl_->options = std::move(options);
-  for (int s = 0; s < slots; ++s) {
-    impl_->stubs.push_back(OwnStub(target, impl_->options, /*lean=*/true));
-  }
-}
-
-GrpcUpserts::~GrpcUpserts() {
-  while (impl_->in_flight > 0) Next();
-  impl_->queue.Shutdown();
-  void* tag = nullptr;
-  bool ok = false;
-  while (impl_->queue.Next(&tag, &ok)) {
-  }
-}
-
-void GrpcUpserts::Start(int slot, const Record& record) {
-  auto call = std::make_unique<UpsertCall>();
-  call->slot = slot;
-  Prepare(call->context, impl_->options);
-  v1::UpsertRequest request;
-  api::FillRecord(record, *request.mutable_record());
-  call->reader = impl_->stubs.at(static_cast<std::size_t>(slot))
-                     ->PrepareAsyncUpsert(&call->context, request, &impl_->queue);
-  call->reader->StartCall();
-  UpsertCall* tag = call.release();  // Next() takes it back
-  tag->reader->Finish(&tag->response, &tag->status, tag);
-  ++impl_->in_flight;
-}
-
-GrpcUpserts::Answer GrpcUpserts::Next() {
-  void* tag = nullptr;
-  bool ok = false;
-  if (impl_->in_flight == 0 || !impl_->queue.Next(&tag, &ok)) {
-    throw std::logic_error("GrpcUpserts::Next with no call in flight");
-  }
-  --impl_->in_flight;
-  std::unique_ptr<UpsertCall> call(static_cast<UpsertCall*>(tag));
-  Answer answer;
-  answer.slot = call->slot;
-  if (!ok) {
-    answer.error = "the call ended before its answer";
-  } else if (!call->status.ok()) {
-    answer.error =
-        std::string(api::CodeName(CodeOf(call->status))) + ": " + call->status.error_message();
-  }
-  return answer;
 }
 
 }  // namespace idres::client

@@ -1,11 +1,9 @@
 // GrpcClient: a C++ gRPC client of `idres serve --grpc-listen`, for the
 // benchmark suite and the tests: unary Upsert and one UpsertStream, on a
 // channel of its own (its own HTTP/2 connection). A status other than OK
-// is thrown as client/status_errors.h maps it. GrpcUpserts: many unary
-// Upserts in flight from one thread, the suite's gRPC load generator.
-// grpc++ stays inside.
+// is thrown as client/status_errors.h maps it. grpc++ stays inside.
 //
-// Thread-safety: one thread per object, of either class.
+// Thread-safety: one thread per object.
 #pragma once
 
 #include <cstdint>
@@ -46,40 +44,6 @@ class GrpcClient {
   // before it (with receipts, send the rest again).
   void UpsertStream(std::span<const Record> records, std::optional<std::int64_t> job,
                     std::int64_t first_item, std::vector<UpsertResult>& answered);
-
- private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
-};
-
-// GrpcUpserts: many unary Upserts in flight at once, each on the channel of
-// its slot (a connection of its own, as a separate client has), all driven
-// by the calling thread through one completion queue — grpc++'s asynchronous
-// API, with no thread per call: how a load generator keeps `slots` calls
-// outstanding at the least cost of its own. Its channels have no retries
-// (each call is sent once, and one that fails is answered with its error)
-// and grpc's minimal stack of filters.
-//
-// Thread-safety: one thread per object.
-class GrpcUpserts {
- public:
-  GrpcUpserts(const std::string& target, int slots, GrpcClientOptions options = {});
-  ~GrpcUpserts();  // waits for the calls still in flight
-  GrpcUpserts(const GrpcUpserts&) = delete;
-  GrpcUpserts& operator=(const GrpcUpserts&) = delete;
-
-  // Begins an Upsert of `record` on `slot`'s channel; at most one per slot
-  // at a time.
-  void Start(int slot, const Record& record);
-
-  // An answered call: its slot, and the error (empty when it succeeded) as
-  // GrpcClient's thrown error would say it ("unauthenticated: ...").
-  struct Answer {
-    int slot = 0;
-    std::string error;
-  };
-  // Waits for the next call to end. Only while one is in flight.
-  Answer Next();
 
  private:
   struct Impl;

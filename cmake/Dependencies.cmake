@@ -8,6 +8,9 @@ find_package(Protobuf REQUIRED)
 # grpc++ 1.51 (pkg-config; built on the same Debian protobuf 3.21 as ours):
 # idres serve --grpc-listen, its reflection service and the C++ gRPC client.
 pkg_check_modules(GRPCPP REQUIRED IMPORTED_TARGET grpc++)
+# nghttp2: the benchmark suite's gRPC load generator (client/grpc_upserts.h),
+# HTTP/2 at the least cost per call on the core it shares with the server.
+pkg_check_modules(NGHTTP2 REQUIRED IMPORTED_TARGET libnghttp2)
 find_library(IDRES_GRPC_REFLECTION grpc++_reflection REQUIRED)
 find_program(IDRES_GRPC_CPP_PLUGIN grpc_cpp_plugin REQUIRED)
 find_package(Boost 1.74 REQUIRED COMPONENTS system)

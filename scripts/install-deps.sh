@@ -12,6 +12,7 @@ PACKAGES=(
   libboost-system1.74-dev libboost-dev
   libprotobuf-dev protobuf-compiler
   libgrpc++-dev protobuf-compiler-grpc  # idres serve --grpc-listen
+  libnghttp2-dev  # the benchmark suite's gRPC load generator (client/grpc_upserts.h)
   python3-grpcio python3-protobuf  # the gRPC tests' Python client (tests/grpc)
   catch2 libcli11-dev libspdlog-dev libfmt-dev libtomlplusplus-dev nlohmann-json3-dev
   postgresql-15 postgresql-client-15 pgbouncer

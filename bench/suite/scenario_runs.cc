@@ -14,7 +14,7 @@
 #include "bench/suite/wire_counter.h"
 #include "bench/suite/workload.h"
 #include "client/client_requests.h"
-#include "client/grpc_client.h"
+#include "client/grpc_upserts.h"
 #include "client/http_client.h"
 #include "engine/engine.h"
 #include "engine/testing.h"
@@ -49,11 +49,10 @@ void Drive(RunResult& r, const RunSpec& spec, const Workload& workload, Tally& t
   SetFromLoad(r, load, load.ok, load.errors);
 }
 
-// Drive over gRPC: every client's calls from this one thread through
-// grpc++'s asynchronous client, each client on a connection of its own. A
-// thread per client blocking in grpc++'s stub cost gRPC's runs a tenth of
-// their throughput on the core the generator shares with the server
-// (BENCHMARKS.md, "gRPC's load generator without a thread per client").
+// Drive over gRPC: every client's calls from this one thread, each client on
+// a connection of its own, through client::GrpcUpserts (nghttp2): what the
+// generator spends per call is taken from the server on the core they
+// share (BENCHMARKS.md, "gRPC's load generator on nghttp2").
 void DriveGrpc(RunResult& r, const RunSpec& spec, const Workload& workload, Tally& tally,
                const std::string& target) {
   client::GrpcUpserts calls(target, spec.clients);

@@ -1,0 +1,326 @@
+#include "client/grpc_upserts.h"
+
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <nghttp2/nghttp2.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <deque>
+#include <stdexcept>
+#include <vector>
+
+#include "api/idres/v1/identity.pb.h"
+#include "api/service/proto_mapping.h"
+#include "api/service/status.h"
+
+namespace idres::client {
+namespace {
+
+constexpr char kPath[] = "/idres.v1.IdentityService/Upsert";
+
+// One call: its request as gRPC frames it (a flag byte, a big-endian length,
+// the message), how much of it nghttp2 has taken, and the answer's status.
+struct Stream {
+  int slot = 0;
+  std::string frame;
+  std::size_t taken = 0;
+  int grpc_status = -1;  // none seen yet
+  std::string grpc_message;
+  std::string http_status;
+};
+
+// grpc-message is percent-encoded (gRPC's HTTP/2 protocol).
+std::string PercentDecoded(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    unsigned byte = 0;
+    if (text[i] == '%' && i + 2 < text.size() &&
+        std::from_chars(text.data() + i + 1, text.data() + i + 3, byte, 16).ptr ==
+            text.data() + i + 3) {
+      out.push_back(static_cast<char>(byte));
+      i += 2;
+      continue;
+    }
+    out.push_back(text[i]);
+  }
+  return out;
+}
+
+// What GrpcClient's thrown error would say of the call (empty: it succeeded).
+std::string ErrorOf(const Stream& s, std::uint32_t reset_code) {
+  if (s.grpc_status == 0) return "";
+  if (s.grpc_status > 0) {
+    const api::Code code = api::CodeNumbered(s.grpc_status).value_or(api::Code::kUnknown);
+    return std::string(api::CodeName(code)) + ": " + PercentDecoded(s.grpc_message);
+  }
+  if (reset_code != NGHTTP2_NO_ERROR) {
+    return "unavailable: the stream was reset (" + std::string(nghttp2_http2_strerror(reset_code)) +
+           ")";
+  }
+  return "unknown: the answer had no grpc-status (HTTP status " + s.http_status + ")";
+}
+
+// One slot's connection: its socket, its HTTP/2 session, and the call open
+// on it (at most one: a slot has one call at a time).
+struct Connection {
+  std::deque<GrpcUpserts::Answer>* answers = nullptr;  // where its calls end
+  int fd = -1;
+  nghttp2_session* session = nullptr;
+  Stream* open = nullptr;
+  std::string broken;  // why it can carry no more calls; empty while it can
+};
+
+nghttp2_nv Header(const std::string& name, const std::string& value) {
+  return {reinterpret_cast<std::uint8_t*>(const_cast<char*>(name.data())),
+          reinterpret_cast<std::uint8_t*>(const_cast<char*>(value.data())), name.size(),
+          value.size(), NGHTTP2_NV_FLAG_NONE};
+}
+
+int Connected(const std::string& target) {
+  const auto colon = target.rfind(':');
+  if (colon == std::string::npos) throw std::invalid_argument("no port in " + target);
+  const std::string host = target.substr(0, colon);
+  const std::string port = target.substr(colon + 1);
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  addrinfo* found = nullptr;
+  if (getaddrinfo(host.c_str(), port.c_str(), &hints, &found) != 0 || found == nullptr) {
+    throw std::runtime_error("cannot resolve " + target);
+  }
+  int fd = -1;
+  for (addrinfo* a = found; a != nullptr && fd < 0; a = a->ai_next) {
+    fd = ::socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+    if (fd >= 0 && ::connect(fd, a->ai_addr, a->ai_addrlen) != 0) {
+      ::close(fd);
+      fd = -1;
+    }
+  }
+  freeaddrinfo(found);
+  if (fd < 0) throw std::runtime_error("cannot connect to " + target + ": " + std::strerror(errno));
+  const int one = 1;
+  ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+  return fd;
+}
+
+ssize_t OnSend(nghttp2_session*, const std::uint8_t* data, std::size_t length, int, void* user) {
+  const auto& c = *static_cast<Connection*>(user);
+  const ssize_t sent = ::send(c.fd, data, length, MSG_NOSIGNAL);
+  if (sent >= 0) return sent;
+  if (errno == EAGAIN || errno == EWOULDBLOCK) return NGHTTP2_ERR_WOULDBLOCK;
+  return NGHTTP2_ERR_CALLBACK_FAILURE;
+}
+
+int OnHeader(nghttp2_session* session, const nghttp2_frame* frame, const std::uint8_t* name,
+             std::size_t name_length, const std::uint8_t* value, std::size_t value_length,
+             std::uint8_t, void*) {
+  auto* s =
+      static_cast<Stream*>(nghttp2_session_get_stream_user_data(session, frame->hd.stream_id));
+  if (s == nullptr) return 0;
+  const std::string_view n(reinterpret_cast<const char*>(name), name_length);
+  const std::string_view v(reinterpret_cast<const char*>(value), value_length);
+  if (n == "grpc-status") {
+    s->grpc_status = 0;
+    for (const char digit : v) s->grpc_status = s->grpc_status * 10 + (digit - '0');
+  } else if (n == "grpc-message") {
+    s->grpc_message = v;
+  } else if (n == ":status") {
+    s->http_status = v;
+  }
+  return 0;
+}
+
+int OnStreamClose(nghttp2_session* session, std::int32_t stream_id, std::uint32_t error_code,
+                  void* user) {
+  const std::unique_ptr<Stream> s(
+      static_cast<Stream*>(nghttp2_session_get_stream_user_data(session, stream_id)));
+  if (!s) return 0;
+  auto& c = *static_cast<Connection*>(user);
+  c.open = nullptr;
+  c.answers->push_back({s->slot, ErrorOf(*s, error_code)});
+  return 0;
+}
+
+ssize_t ReadRequest(nghttp2_session*, std::int32_t, std::uint8_t* buf, std::size_t length,
+                    std::uint32_t* flags, nghttp2_data_source* source, void*) {
+  auto& s = *static_cast<Stream*>(source->ptr);
+  const std::size_t n = std::min(length, s.frame.size() - s.taken);
+  std::memcpy(buf, s.frame.data() + s.taken, n);
+  s.taken += n;
+  if (s.taken == s.frame.size()) *flags |= NGHTTP2_DATA_FLAG_EOF;
+  return static_cast<ssize_t>(n);
+}
+
+const nghttp2_session_callbacks* Callbacks() {
+  static nghttp2_session_callbacks* const callbacks = [] {
+    nghttp2_session_callbacks* cb = nullptr;
+    if (nghttp2_session_callbacks_new(&cb) != 0) throw std::bad_alloc();
+    nghttp2_session_callbacks_set_send_callback(cb, OnSend);
+    nghttp2_session_callbacks_set_on_header_callback(cb, OnHeader);
+    nghttp2_session_callbacks_set_on_stream_close_callback(cb, OnStreamClose);
+    return cb;
+  }();
+  return callbacks;
+}
+
+// Ends `c` for good, and the call open on it with `why`.
+void Break(Connection& c, const std::string& why) {
+  c.broken = why;
+  if (c.open != nullptr) {
+    c.answers->push_back({c.open->slot, "unavailable: " + why});
+    delete c.open;  // nghttp2_session_del calls no callback
+    c.open = nullptr;
+  }
+  nghttp2_session_del(c.session);
+  c.session = nullptr;
+  ::close(c.fd);
+  c.fd = -1;
+}
+
+// Writes what the session has to send, as far as the socket takes it.
+void Send(Connection& c) {
+  if (!c.broken.empty()) return;
+  if (const int rv = nghttp2_session_send(c.session); rv != 0) {
+    Break(c, std::string("cannot write: ") + nghttp2_strerror(rv));
+  }
+}
+
+// Reads what the socket has, then writes what that asks for (settings and
+// ping acknowledgements, window updates).
+void Receive(Connection& c) {
+  std::array<std::uint8_t, 65536> buf;
+  while (c.broken.empty()) {
+    const ssize_t got = ::recv(c.fd, buf.data(), buf.size(), 0);
+    if (got == 0) return Break(c, "the server closed the connection");
+    if (got < 0) {
+      if (errno == EAGAIN || errno == EWOULDBLOCK) break;
+      return Break(c, std::string("cannot read: ") + std::strerror(errno));
+    }
+    const ssize_t used =
+        nghttp2_session_mem_recv(c.session, buf.data(), static_cast<std::size_t>(got));
+    if (used < 0) {
+      return Break(c, std::string("bad HTTP/2: ") + nghttp2_strerror(static_cast<int>(used)));
+    }
+  }
+  Send(c);
+}
+
+// The request's frame: a flag byte (not compressed), the length big-endian,
+// the message.
+std::string Framed(const std::string& message) {
+  const auto size = static_cast<std::uint32_t>(message.size());
+  std::string frame;
+  frame.reserve(5 + message.size());
+  frame.push_back('\0');
+  for (int shift = 24; shift >= 0; shift -= 8) frame.push_back(static_cast<char>(size >> shift));
+  return frame + message;
+}
+
+}  // namespace
+
+struct GrpcUpserts::Impl {
+  std::string authority;
+  std::string token;                   // "Bearer ..." when set
+  std::deque<Connection> connections;  // one per slot; nghttp2 holds their addresses
+  std::deque<Answer> answers;          // ended, not yet handed out
+  int in_flight = 0;                   // started, not yet handed out
+};
+
+GrpcUpserts::GrpcUpserts(const std::string& target, int slots, GrpcClientOptions options)
+    : impl_(std::make_unique<Impl>()) {
+  if (options.tls) throw std::invalid_argument("GrpcUpserts speaks plaintext only");
+  impl_->authority = target;
+  if (!options.token.empty()) impl_->token = "Bearer " + options.token;
+  for (int s = 0; s < slots; ++s) {
+    Connection& c = impl_->connections.emplace_back();
+    c.answers = &impl_->answers;
+    c.fd = Connected(target);
+    if (nghttp2_session_client_new(&c.session, Callbacks(), &c) != 0) throw std::bad_alloc();
+    const nghttp2_settings_entry settings[] = {{NGHTTP2_SETTINGS_ENABLE_PUSH, 0}};
+    nghttp2_submit_settings(c.session, NGHTTP2_FLAG_NONE, settings, 1);
+    Send(c);
+  }
+}
+
+GrpcUpserts::~GrpcUpserts() {
+  while (impl_->in_flight > 0) Next();
+  for (auto& c : impl_->connections) {
+    if (c.broken.empty()) Break(c, "closed");
+  }
+}
+
+void GrpcUpserts::Start(int slot, const Record& record) {
+  Connection& c = impl_->connections.at(static_cast<std::size_t>(slot));
+  if (c.open != nullptr) throw std::logic_error("GrpcUpserts::Start on a busy slot");
+  ++impl_->in_flight;
+  if (!c.broken.empty()) {
+    impl_->answers.push_back({slot, "unavailable: " + c.broken});
+    return;
+  }
+  v1::UpsertRequest request;
+  api::FillRecord(record, *request.mutable_record());
+  auto s = std::make_unique<Stream>();
+  s->slot = slot;
+  s->frame = Framed(request.SerializeAsString());
+  static const std::string kMethod = ":method", kPost = "POST", kScheme = ":scheme", kHttp = "http",
+                           kPathName = ":path", kPathValue = kPath, kAuthority = ":authority",
+                           kType = "content-type", kGrpc = "application/grpc", kTe = "te",
+                           kTrailers = "trailers", kAuthorization = "authorization";
+  std::vector<nghttp2_nv> headers = {
+      Header(kMethod, kPost),        Header(kScheme, kHttp),
+      Header(kPathName, kPathValue), Header(kAuthority, impl_->authority),
+      Header(kType, kGrpc),          Header(kTe, kTrailers)};
+  if (!impl_->token.empty()) headers.push_back(Header(kAuthorization, impl_->token));
+  nghttp2_data_provider body{};
+  body.source.ptr = s.get();
+  body.read_callback = ReadRequest;
+  const std::int32_t id =
+      nghttp2_submit_request(c.session, nullptr, headers.data(), headers.size(), &body, s.get());
+  if (id < 0) {
+    impl_->answers.push_back({slot, std::string("unavailable: ") + nghttp2_strerror(id)});
+    return;
+  }
+  c.open = s.release();  // OnStreamClose or Break takes it back
+  Send(c);
+}
+
+GrpcUpserts::Answer GrpcUpserts::Next() {
+  if (impl_->in_flight == 0) throw std::logic_error("GrpcUpserts::Next with no call in flight");
+  std::vector<pollfd> polled;
+  std::vector<Connection*> of;
+  while (impl_->answers.empty()) {
+    polled.clear();
+    of.clear();
+    for (auto& c : impl_->connections) {
+      if (!c.broken.empty()) continue;
+      short events = POLLIN;
+      if (nghttp2_session_want_write(c.session) != 0) events |= POLLOUT;
+      polled.push_back({c.fd, events, 0});
+      of.push_back(&c);
+    }
+    // Every call on a broken connection was answered when it broke.
+    if (polled.empty()) throw std::logic_error("GrpcUpserts: calls in flight on no connection");
+    if (::poll(polled.data(), polled.size(), -1) < 0 && errno != EINTR) {
+      throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
+    }
+    for (std::size_t i = 0; i < polled.size(); ++i) {
+      if ((polled[i].revents & (POLLIN | POLLHUP | POLLERR)) != 0) Receive(*of[i]);
+      if ((polled[i].revents & POLLOUT) != 0) Send(*of[i]);
+    }
+  }
+  Answer answer = std::move(impl_->answers.front());
+  impl_->answers.pop_front();
+  --impl_->in_flight;
+  return answer;
+}
+
+}  // namespace idres::client

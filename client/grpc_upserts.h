@@ -1,0 +1,52 @@
+// GrpcUpserts: the benchmark suite's gRPC load generator. Many unary
+// Upserts in flight at once, each on the connection of its slot (as a
+// separate client has one), all driven by the calling thread: the gRPC
+// protocol (HTTP/2 with its length-prefixed messages, the status in the
+// trailers) spoken through nghttp2 over plaintext, with nothing in between.
+// The generator shares a core with the server it measures, so what it costs
+// per call is taken from the server, and at few clients its latency is part
+// of every call's: grpc++'s client costs about twice what the Connect
+// generator does per call (BENCHMARKS.md, "gRPC's load generator on
+// nghttp2").
+// Applications call idres through grpc++ or another gRPC library
+// (client/grpc_client.h, the README).
+//
+// Thread-safety: one thread per object.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "client/grpc_client.h"
+#include "engine/record.h"
+
+namespace idres::client {
+
+class GrpcUpserts {
+ public:
+  // Connects `slots` connections to `target` ("host:port"); throws when one
+  // cannot be made, or when `options` asks for TLS (plaintext only).
+  GrpcUpserts(const std::string& target, int slots, GrpcClientOptions options = {});
+  ~GrpcUpserts();  // waits for the calls still in flight
+  GrpcUpserts(const GrpcUpserts&) = delete;
+  GrpcUpserts& operator=(const GrpcUpserts&) = delete;
+
+  // Begins an Upsert of `record` on `slot`'s connection; at most one per
+  // slot at a time. Each call is sent once.
+  void Start(int slot, const Record& record);
+
+  // An answered call: its slot, and the error (empty when it succeeded) as
+  // GrpcClient's thrown error would say it ("unauthenticated: ...").
+  struct Answer {
+    int slot = 0;
+    std::string error;
+  };
+  // Waits for the next call to end. Only while one is in flight.
+  Answer Next();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace idres::client

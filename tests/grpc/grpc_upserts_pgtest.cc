@@ -1,0 +1,80 @@
+// The suite's gRPC load generator (client::GrpcUpserts, gRPC over nghttp2)
+// against a real `idres serve --grpc-listen`: many calls in flight from one
+// thread, each answered once and for its own slot; a refused call answered
+// with its gRPC code, and the same call with the token accepted; a call on a
+// connection the server dropped answered with its error, not lost.
+#include "client/grpc_upserts.h"
+
+#include <signal.h>
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <string>
+
+#include "tests/api/server_process.h"
+#include "tests/support/records.h"
+#include "tests/support/test_db.h"
+
+namespace idres::testing {
+namespace {
+
+TEST_CASE("GrpcUpserts keeps many Upserts in flight and answers each once, for its slot", "[pg]") {
+  TestDatabase db;
+  ServerProcess server({db.url(), {}, {}, false, 4, true});
+  constexpr int kSlots = 8;
+  constexpr int kRounds = 25;
+  client::GrpcUpserts calls(server.grpc_target(), kSlots);
+  std::map<int, int> answered;  // slot -> calls answered
+  int started = 0;
+  for (int slot = 0; slot < kSlots; ++slot) {
+    calls.Start(slot, EmailRecord("p" + std::to_string(started++) + "@x.org"));
+  }
+  for (int done = 0; done < kSlots * kRounds; ++done) {
+    const client::GrpcUpserts::Answer answer = calls.Next();
+    CHECK(answer.error.empty());
+    REQUIRE(answer.slot >= 0);
+    REQUIRE(answer.slot < kSlots);
+    if (++answered[answer.slot] < kRounds) {
+      calls.Start(answer.slot, EmailRecord("p" + std::to_string(started++) + "@x.org"));
+    }
+  }
+  for (int slot = 0; slot < kSlots; ++slot) CHECK(answered[slot] == kRounds);
+  CHECK(db.Count("SELECT count(*) FROM persons") == kSlots * kRounds);
+}
+
+TEST_CASE("GrpcUpserts answers a refused call with its gRPC code, and sends the token", "[pg]") {
+  TestDatabase db;
+  ServerProcess server({db.url(), {"--auth-token", "t0ken"}, {}, false, 4, true});
+  {
+    client::GrpcUpserts calls(server.grpc_target(), 1);
+    calls.Start(0, EmailRecord("refused@x.org"));
+    const client::GrpcUpserts::Answer answer = calls.Next();
+    CHECK(answer.slot == 0);
+    CHECK_THAT(answer.error, Catch::StartsWith("unauthenticated: "));
+    CHECK(db.Count("SELECT count(*) FROM persons") == 0);
+  }
+  client::GrpcClientOptions options;
+  options.token = "t0ken";
+  client::GrpcUpserts calls(server.grpc_target(), 1, options);
+  calls.Start(0, EmailRecord("accepted@x.org"));
+  CHECK(calls.Next().error.empty());
+  CHECK(db.Count("SELECT count(*) FROM persons") == 1);
+}
+
+TEST_CASE("GrpcUpserts answers a call on a connection the server dropped as unavailable", "[pg]") {
+  TestDatabase db;
+  ServerProcess server({db.url(), {}, {}, false, 4, true});
+  client::GrpcUpserts calls(server.grpc_target(), 1);
+  calls.Start(0, EmailRecord("before@x.org"));
+  REQUIRE(calls.Next().error.empty());
+  server.Signal(SIGKILL);
+  server.Wait();
+  calls.Start(0, EmailRecord("after@x.org"));
+  const client::GrpcUpserts::Answer answer = calls.Next();
+  CHECK(answer.slot == 0);
+  CHECK_THAT(answer.error, Catch::StartsWith("unavailable: "));
+  CHECK(db.Count("SELECT count(*) FROM persons") == 1);
+}
+
+}  // namespace
+}  // namespace idres::testing
