@@ -1,8 +1,9 @@
 // The suite's gRPC load generator (client::GrpcUpserts, gRPC over nghttp2)
 // against a real `idres serve --grpc-listen`: many calls in flight from one
 // thread, each answered once and for its own slot; a refused call answered
-// with its gRPC code, and the same call with the token accepted; a call on a
-// connection the server dropped answered with its error, not lost.
+// with its gRPC code, and the same call with the token accepted; an error's
+// message as the server wrote it (gRPC percent-encodes it on the wire); a
+// call on a connection the server dropped answered with its error, not lost.
 #include "client/grpc_upserts.h"
 
 #include <signal.h>
@@ -59,6 +60,17 @@ TEST_CASE("GrpcUpserts answers a refused call with its gRPC code, and sends the 
   calls.Start(0, EmailRecord("accepted@x.org"));
   CHECK(calls.Next().error.empty());
   CHECK(db.Count("SELECT count(*) FROM persons") == 1);
+}
+
+TEST_CASE("GrpcUpserts gives a refused record's message as the server wrote it", "[pg]") {
+  TestDatabase db;
+  ServerProcess server({db.url(), {}, {}, false, 4, true});
+  client::GrpcUpserts calls(server.grpc_target(), 1);
+  calls.Start(0, EmailRecord("jürgen-at-example"));  // no @: rejected
+  const client::GrpcUpserts::Answer answer = calls.Next();
+  CHECK_THAT(answer.error, Catch::StartsWith("invalid_argument: record rejected"));
+  CHECK_THAT(answer.error, Catch::Contains("\"jürgen-at-example\""));
+  CHECK(db.Count("SELECT count(*) FROM persons") == 0);
 }
 
 TEST_CASE("GrpcUpserts answers a call on a connection the server dropped as unavailable", "[pg]") {
