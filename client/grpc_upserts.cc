@@ -9,12 +9,16 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <charconv>
+#include <chrono>
+#include <cstdint>
 #include <cstring>
 #include <deque>
 #include <stdexcept>
+#include <string_view>
 #include <vector>
 
 #include "api/idres/v1/identity.pb.h"
@@ -25,11 +29,15 @@ namespace idres::client {
 namespace {
 
 constexpr char kPath[] = "/idres.v1.IdentityService/Upsert";
+// How long a call may go unanswered before its connection is given up: the
+// generator sets no gRPC deadline, and a stalled server must not hang it.
+constexpr std::chrono::seconds kCallBound{60};
 
 // One call: its request as gRPC frames it (a flag byte, a big-endian length,
 // the message), how much of it nghttp2 has taken, and the answer's status.
 struct Stream {
   int slot = 0;
+  std::chrono::steady_clock::time_point started;
   std::string frame;
   std::size_t taken = 0;
   int grpc_status = -1;  // none seen yet
@@ -54,18 +62,45 @@ std::string PercentDecoded(std::string_view text) {
   return out;
 }
 
+// "code: message", as api::StatusError says it.
+std::string Said(api::Code code, const std::string& message) {
+  return api::StatusError(code, message).what();
+}
+
+// The code of an answer without grpc-status, by its HTTP status (gRPC's
+// table for HTTP/2 responses).
+api::Code CodeOfHttp(std::string_view status) {
+  if (status == "400") return api::Code::kInternal;
+  if (status == "401") return api::Code::kUnauthenticated;
+  if (status == "403") return api::Code::kPermissionDenied;
+  if (status == "404") return api::Code::kUnimplemented;
+  if (status == "429" || status == "502" || status == "503" || status == "504") {
+    return api::Code::kUnavailable;
+  }
+  return api::Code::kUnknown;
+}
+
+// The code of a stream the server reset (gRPC's table for RST_STREAM).
+api::Code CodeOfReset(std::uint32_t reset_code) {
+  if (reset_code == NGHTTP2_REFUSED_STREAM) return api::Code::kUnavailable;
+  if (reset_code == NGHTTP2_CANCEL) return api::Code::kCanceled;
+  if (reset_code == NGHTTP2_ENHANCE_YOUR_CALM) return api::Code::kResourceExhausted;
+  return api::Code::kInternal;
+}
+
 // What GrpcClient's thrown error would say of the call (empty: it succeeded).
 std::string ErrorOf(const Stream& s, std::uint32_t reset_code) {
   if (s.grpc_status == 0) return "";
   if (s.grpc_status > 0) {
     const api::Code code = api::CodeNumbered(s.grpc_status).value_or(api::Code::kUnknown);
-    return std::string(api::CodeName(code)) + ": " + PercentDecoded(s.grpc_message);
+    return Said(code, PercentDecoded(s.grpc_message));
   }
   if (reset_code != NGHTTP2_NO_ERROR) {
-    return "unavailable: the stream was reset (" + std::string(nghttp2_http2_strerror(reset_code)) +
-           ")";
+    return Said(CodeOfReset(reset_code),
+                std::string("the stream was reset (") + nghttp2_http2_strerror(reset_code) + ")");
   }
-  return "unknown: the answer had no grpc-status (HTTP status " + s.http_status + ")";
+  return Said(CodeOfHttp(s.http_status),
+              "the answer had no grpc-status (HTTP status " + s.http_status + ")");
 }
 
 // One slot's connection: its socket, its HTTP/2 session, and the call open
@@ -97,15 +132,17 @@ int Connected(const std::string& target) {
     throw std::runtime_error("cannot resolve " + target);
   }
   int fd = -1;
+  int why = 0;
   for (addrinfo* a = found; a != nullptr && fd < 0; a = a->ai_next) {
     fd = ::socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
     if (fd >= 0 && ::connect(fd, a->ai_addr, a->ai_addrlen) != 0) {
+      why = errno;
       ::close(fd);
       fd = -1;
     }
   }
   freeaddrinfo(found);
-  if (fd < 0) throw std::runtime_error("cannot connect to " + target + ": " + std::strerror(errno));
+  if (fd < 0) throw std::runtime_error("cannot connect to " + target + ": " + std::strerror(why));
   const int one = 1;
   ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
@@ -129,8 +166,10 @@ int OnHeader(nghttp2_session* session, const nghttp2_frame* frame, const std::ui
   const std::string_view n(reinterpret_cast<const char*>(name), name_length);
   const std::string_view v(reinterpret_cast<const char*>(value), value_length);
   if (n == "grpc-status") {
-    s->grpc_status = 0;
-    for (const char digit : v) s->grpc_status = s->grpc_status * 10 + (digit - '0');
+    int status = 0;
+    const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), status);
+    // An unreadable status is none: the call ends as unknown, never as OK.
+    if (error == std::errc{} && end == v.data() + v.size() && !v.empty()) s->grpc_status = status;
   } else if (n == "grpc-message") {
     s->grpc_message = v;
   } else if (n == ":status") {
@@ -172,26 +211,36 @@ const nghttp2_session_callbacks* Callbacks() {
   return callbacks;
 }
 
-// Ends `c` for good, and the call open on it with `why`.
-void Break(Connection& c, const std::string& why) {
+// Ends `c` for good, and the call open on it with `code` and `why`.
+void Break(Connection& c, const std::string& why, api::Code code = api::Code::kUnavailable) {
   c.broken = why;
   if (c.open != nullptr) {
-    c.answers->push_back({c.open->slot, "unavailable: " + why});
+    c.answers->push_back({c.open->slot, Said(code, why)});
     delete c.open;  // nghttp2_session_del calls no callback
     c.open = nullptr;
   }
   nghttp2_session_del(c.session);
   c.session = nullptr;
-  ::close(c.fd);
+  if (c.fd >= 0) ::close(c.fd);
   c.fd = -1;
+}
+
+// Breaks `c` once its session will neither read nor write again (after a
+// GOAWAY, or an error nghttp2 answered with one).
+void BreakWhenDone(Connection& c) {
+  if (c.broken.empty() && nghttp2_session_want_read(c.session) == 0 &&
+      nghttp2_session_want_write(c.session) == 0) {
+    Break(c, "the HTTP/2 session ended");
+  }
 }
 
 // Writes what the session has to send, as far as the socket takes it.
 void Send(Connection& c) {
   if (!c.broken.empty()) return;
   if (const int rv = nghttp2_session_send(c.session); rv != 0) {
-    Break(c, std::string("cannot write: ") + nghttp2_strerror(rv));
+    return Break(c, std::string("cannot write: ") + nghttp2_strerror(rv));
   }
+  BreakWhenDone(c);
 }
 
 // Reads what the socket has, then writes what that asks for (settings and
@@ -202,8 +251,9 @@ void Receive(Connection& c) {
     const ssize_t got = ::recv(c.fd, buf.data(), buf.size(), 0);
     if (got == 0) return Break(c, "the server closed the connection");
     if (got < 0) {
-      if (errno == EAGAIN || errno == EWOULDBLOCK) break;
-      return Break(c, std::string("cannot read: ") + std::strerror(errno));
+      const int why = errno;
+      if (why == EAGAIN || why == EWOULDBLOCK) break;
+      return Break(c, std::string("cannot read: ") + std::strerror(why));
     }
     const ssize_t used =
         nghttp2_session_mem_recv(c.session, buf.data(), static_cast<std::size_t>(got));
@@ -222,12 +272,19 @@ std::string Framed(const std::string& message) {
   frame.reserve(5 + message.size());
   frame.push_back('\0');
   for (int shift = 24; shift >= 0; shift -= 8) frame.push_back(static_cast<char>(size >> shift));
-  return frame + message;
+  frame.append(message);
+  return frame;
 }
 
 }  // namespace
 
 struct GrpcUpserts::Impl {
+  ~Impl() {
+    for (auto& c : connections) {
+      if (c.broken.empty()) Break(c, "closed");
+    }
+  }
+
   std::string authority;
   std::string token;                   // "Bearer ..." when set
   std::deque<Connection> connections;  // one per slot; nghttp2 holds their addresses
@@ -241,7 +298,7 @@ GrpcUpserts::GrpcUpserts(const std::string& target, int slots, GrpcClientOptions
   impl_->authority = target;
   if (!options.token.empty()) impl_->token = "Bearer " + options.token;
   for (int s = 0; s < slots; ++s) {
-    Connection& c = impl_->connections.emplace_back();
+    Connection& c = impl_->connections.emplace_back();  // ~Impl closes what is made
     c.answers = &impl_->answers;
     c.fd = Connected(target);
     if (nghttp2_session_client_new(&c.session, Callbacks(), &c) != 0) throw std::bad_alloc();
@@ -252,24 +309,26 @@ GrpcUpserts::GrpcUpserts(const std::string& target, int slots, GrpcClientOptions
 }
 
 GrpcUpserts::~GrpcUpserts() {
-  while (impl_->in_flight > 0) Next();
-  for (auto& c : impl_->connections) {
-    if (c.broken.empty()) Break(c, "closed");
+  try {
+    while (impl_->in_flight > 0) Next();
+  } catch (const std::exception&) {
+    // Next() failed for the caller already; ~Impl closes the connections.
   }
 }
 
 void GrpcUpserts::Start(int slot, const Record& record) {
   Connection& c = impl_->connections.at(static_cast<std::size_t>(slot));
   if (c.open != nullptr) throw std::logic_error("GrpcUpserts::Start on a busy slot");
-  ++impl_->in_flight;
   if (!c.broken.empty()) {
-    impl_->answers.push_back({slot, "unavailable: " + c.broken});
+    impl_->answers.push_back({slot, Said(api::Code::kUnavailable, c.broken)});
+    ++impl_->in_flight;
     return;
   }
   v1::UpsertRequest request;
   api::FillRecord(record, *request.mutable_record());
   auto s = std::make_unique<Stream>();
   s->slot = slot;
+  s->started = std::chrono::steady_clock::now();
   s->frame = Framed(request.SerializeAsString());
   static const std::string kMethod = ":method", kPost = "POST", kScheme = ":scheme", kHttp = "http",
                            kPathName = ":path", kPathValue = kPath, kAuthority = ":authority",
@@ -285,8 +344,9 @@ void GrpcUpserts::Start(int slot, const Record& record) {
   body.read_callback = ReadRequest;
   const std::int32_t id =
       nghttp2_submit_request(c.session, nullptr, headers.data(), headers.size(), &body, s.get());
+  ++impl_->in_flight;  // from here on every path answers the call
   if (id < 0) {
-    impl_->answers.push_back({slot, std::string("unavailable: ") + nghttp2_strerror(id)});
+    impl_->answers.push_back({slot, Said(api::Code::kUnavailable, nghttp2_strerror(id))});
     return;
   }
   c.open = s.release();  // OnStreamClose or Break takes it back
@@ -300,16 +360,23 @@ GrpcUpserts::Answer GrpcUpserts::Next() {
   while (impl_->answers.empty()) {
     polled.clear();
     of.clear();
+    const auto now = std::chrono::steady_clock::now();
     for (auto& c : impl_->connections) {
+      if (c.broken.empty() && c.open != nullptr && now - c.open->started > kCallBound) {
+        Break(c, "no answer within " + std::to_string(kCallBound.count()) + " s",
+              api::Code::kDeadlineExceeded);
+      }
       if (!c.broken.empty()) continue;
       short events = POLLIN;
       if (nghttp2_session_want_write(c.session) != 0) events |= POLLOUT;
       polled.push_back({c.fd, events, 0});
       of.push_back(&c);
     }
+    if (!impl_->answers.empty()) break;
     // Every call on a broken connection was answered when it broke.
     if (polled.empty()) throw std::logic_error("GrpcUpserts: calls in flight on no connection");
-    if (::poll(polled.data(), polled.size(), -1) < 0 && errno != EINTR) {
+    constexpr int kPollMs = 1000;  // to look at the calls' bound again
+    if (::poll(polled.data(), polled.size(), kPollMs) < 0 && errno != EINTR) {
       throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
     }
     for (std::size_t i = 0; i < polled.size(); ++i) {

@@ -1,15 +1,11 @@
 // GrpcUpserts: the benchmark suite's gRPC load generator. Many unary
 // Upserts in flight at once, each on the connection of its slot (as a
 // separate client has one), all driven by the calling thread: the gRPC
-// protocol (HTTP/2 with its length-prefixed messages, the status in the
-// trailers) spoken through nghttp2 over plaintext, with nothing in between.
-// The generator shares a core with the server it measures, so what it costs
-// per call is taken from the server, and at few clients its latency is part
-// of every call's: grpc++'s client costs about twice what the Connect
-// generator does per call (BENCHMARKS.md, "gRPC's load generator on
-// nghttp2").
-// Applications call idres through grpc++ or another gRPC library
-// (client/grpc_client.h, the README).
+// protocol (HTTP/2, the length-prefixed message, the status in the
+// trailers) spoken through nghttp2 over plaintext, with nothing in between,
+// because the generator shares a core with the server it measures
+// (BENCHMARKS.md, "gRPC's load generator on nghttp2"). Applications call
+// idres through grpc++ or another gRPC library (client/grpc_client.h).
 //
 // Thread-safety: one thread per object.
 #pragma once
@@ -32,11 +28,14 @@ class GrpcUpserts {
   GrpcUpserts& operator=(const GrpcUpserts&) = delete;
 
   // Begins an Upsert of `record` on `slot`'s connection; at most one per
-  // slot at a time. Each call is sent once.
+  // slot at a time. Each call is sent once; one unanswered for 60 s ends as
+  // deadline_exceeded, and its connection with it.
   void Start(int slot, const Record& record);
 
   // An answered call: its slot, and the error (empty when it succeeded) as
-  // GrpcClient's thrown error would say it ("unauthenticated: ...").
+  // GrpcClient's thrown error would say it ("unauthenticated: ..."). A call
+  // on a connection that broke is answered unavailable, as is every later
+  // call on its slot.
   struct Answer {
     int slot = 0;
     std::string error;

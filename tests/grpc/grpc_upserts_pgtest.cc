@@ -85,6 +85,8 @@ TEST_CASE("GrpcUpserts answers a call on a connection the server dropped as unav
   const client::GrpcUpserts::Answer answer = calls.Next();
   CHECK(answer.slot == 0);
   CHECK_THAT(answer.error, Catch::StartsWith("unavailable: "));
+  calls.Start(0, EmailRecord("later@x.org"));  // the slot's connection is gone
+  CHECK_THAT(calls.Next().error, Catch::StartsWith("unavailable: "));
   CHECK(db.Count("SELECT count(*) FROM persons") == 1);
 }
 
