@@ -113,7 +113,8 @@ struct Connection {
   std::string broken;  // why it can carry no more calls; empty while it can
 };
 
-nghttp2_nv Header(const std::string& name, const std::string& value) {
+// A header for nghttp2_submit_request, which copies names and values.
+nghttp2_nv Header(std::string_view name, std::string_view value) {
   return {reinterpret_cast<std::uint8_t*>(const_cast<char*>(name.data())),
           reinterpret_cast<std::uint8_t*>(const_cast<char*>(value.data())), name.size(),
           value.size(), NGHTTP2_NV_FLAG_NONE};
@@ -330,15 +331,13 @@ void GrpcUpserts::Start(int slot, const Record& record) {
   s->slot = slot;
   s->started = std::chrono::steady_clock::now();
   s->frame = Framed(request.SerializeAsString());
-  static const std::string kMethod = ":method", kPost = "POST", kScheme = ":scheme", kHttp = "http",
-                           kPathName = ":path", kPathValue = kPath, kAuthority = ":authority",
-                           kType = "content-type", kGrpc = "application/grpc", kTe = "te",
-                           kTrailers = "trailers", kAuthorization = "authorization";
-  std::vector<nghttp2_nv> headers = {
-      Header(kMethod, kPost),        Header(kScheme, kHttp),
-      Header(kPathName, kPathValue), Header(kAuthority, impl_->authority),
-      Header(kType, kGrpc),          Header(kTe, kTrailers)};
-  if (!impl_->token.empty()) headers.push_back(Header(kAuthorization, impl_->token));
+  std::vector<nghttp2_nv> headers = {Header(":method", "POST"),
+                                     Header(":scheme", "http"),
+                                     Header(":path", kPath),
+                                     Header(":authority", impl_->authority),
+                                     Header("content-type", "application/grpc"),
+                                     Header("te", "trailers")};
+  if (!impl_->token.empty()) headers.push_back(Header("authorization", impl_->token));
   nghttp2_data_provider body{};
   body.source.ptr = s.get();
   body.read_callback = ReadRequest;
