@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <exception>
 
+#include "base/thread.h"
 #include "engine/detail/statements.h"
 #include "engine/detail/tx.h"
 #include "normalize/lock_key.h"
@@ -56,6 +57,7 @@ std::int64_t StatsKeeper::rounds() const {
 }
 
 void StatsKeeper::Loop() {
+  NameThisThread("idres-stats");
   MutexLock lock(&mu_);
   while (!stop_) {
     if (!Due()) {

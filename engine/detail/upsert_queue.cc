@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "base/thread.h"
 #include "engine/errors.h"
 
 namespace idres::detail {
@@ -126,6 +127,7 @@ std::size_t UpsertQueue::Queued() const {
 }
 
 void UpsertQueue::RunnerLoop() {
+  NameThisThread("idres-upsert");
   MutexLock lock(&mu_);
   for (;;) {
     if (queue_.empty()) {
@@ -179,6 +181,7 @@ void UpsertQueue::Requeue(MutexLock& lock, Calls again) {
 }
 
 void UpsertQueue::TimekeeperLoop() {
+  NameThisThread("idres-deadlines");
   MutexLock lock(&mu_);
   while (!stopping_) {
     Calls expired;

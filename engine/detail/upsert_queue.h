@@ -13,7 +13,8 @@
 // call queued applies it alone, a plain upsert: under light load nothing is
 // grouped and nothing waits. Answers go to each call's callback,
 // on the runner's thread. The threads start with the first Submit(): a
-// queue nobody submits to costs nothing.
+// queue nobody submits to costs nothing. The runners are named
+// idres-upsert, the timekeeper idres-deadlines (base/thread.h).
 //
 // A group shares one fate, so a group that fails (a lock timeout on one
 // record's key, a deadline, a lost connection) is not the answer for its

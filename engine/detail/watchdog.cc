@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "base/thread.h"
+
 namespace idres::detail {
 
 Watchdog::~Watchdog() {
@@ -51,6 +53,7 @@ bool Watchdog::Watch::End() {
 }
 
 void Watchdog::Run() {
+  NameThisThread("idres-watchdog");
   MutexLock lock(&mu_);
   while (!stopping_) {
     const auto now = Deadline::Clock::now();

@@ -7,13 +7,17 @@
 // the queue).
 #include "engine/detail/upsert_queue.h"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <future>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "base/mutex.h"
 #include "engine/errors.h"
@@ -358,6 +362,36 @@ TEST_CASE("Submit returns at once and answers on a runner's thread", "[engine]")
   CHECK(thread != std::this_thread::get_id());
   CHECK_FALSE(outcome.error);
   CHECK(outcome.result.person_id == 1);
+}
+
+// The name of the calling thread.
+std::string ThreadName() {
+  char name[16] = {};
+  ::pthread_getname_np(::pthread_self(), name, sizeof name);
+  return name;
+}
+
+// The names of this process's threads.
+std::vector<std::string> ThreadNames() {
+  std::vector<std::string> names;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    std::ifstream comm(task.path() / "comm");
+    std::string name;
+    std::getline(comm, name);
+    names.push_back(name);
+  }
+  return names;
+}
+
+TEST_CASE("the runners and the timekeeper carry names of their own", "[engine]") {
+  GatedApplier inner;
+  inner.Release();
+  detail::UpsertQueue queue(inner.Batch(), 1, 32, kManyIdentifiers);
+  std::promise<std::string> answer;
+  auto answered = answer.get_future();
+  queue.Submit(Named("1"), {}, [&answer](const UpsertOutcome&) { answer.set_value(ThreadName()); });
+  CHECK(answered.get() == "idres-upsert");
+  CHECK(std::ranges::count(ThreadNames(), "idres-deadlines") == 1);
 }
 
 TEST_CASE("a stopping queue answers every call it was given", "[engine]") {
