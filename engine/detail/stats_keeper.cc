@@ -20,7 +20,9 @@ constexpr std::chrono::milliseconds kRoundLockTimeout{1000};
 }  // namespace
 
 StatsKeeper::StatsKeeper(Pool& pool, Options options)
-    : pool_(pool), options_(options), thread_([this] { Loop(); }) {}
+    : pool_(pool), options_(options), thread_([this] { Loop(); }) {
+  NameThread(thread_, "idres-stats");
+}
 
 StatsKeeper::~StatsKeeper() {
   {
@@ -57,7 +59,6 @@ std::int64_t StatsKeeper::rounds() const {
 }
 
 void StatsKeeper::Loop() {
-  NameThisThread("idres-stats");
   MutexLock lock(&mu_);
   while (!stop_) {
     if (!Due()) {

@@ -71,8 +71,12 @@ UpsertQueue::~UpsertQueue() { Stop(); }
 void UpsertQueue::StartThreads() {
   try {
     threads_.reserve(1 + runners_);
-    if (threads_.empty()) threads_.emplace_back([this] { TimekeeperLoop(); });
-    while (threads_.size() < 1 + runners_) threads_.emplace_back([this] { RunnerLoop(); });
+    if (threads_.empty()) {
+      NameThread(threads_.emplace_back([this] { TimekeeperLoop(); }), "idres-deadlines");
+    }
+    while (threads_.size() < 1 + runners_) {
+      NameThread(threads_.emplace_back([this] { RunnerLoop(); }), "idres-upsert");
+    }
   } catch (...) {
     // With one runner every call is still answered; the next Submit()
     // tries to start the others again.
@@ -127,7 +131,6 @@ std::size_t UpsertQueue::Queued() const {
 }
 
 void UpsertQueue::RunnerLoop() {
-  NameThisThread("idres-upsert");
   MutexLock lock(&mu_);
   for (;;) {
     if (queue_.empty()) {
@@ -181,7 +184,6 @@ void UpsertQueue::Requeue(MutexLock& lock, Calls again) {
 }
 
 void UpsertQueue::TimekeeperLoop() {
-  NameThisThread("idres-deadlines");
   MutexLock lock(&mu_);
   while (!stopping_) {
     Calls expired;

@@ -27,7 +27,10 @@ std::unique_ptr<Watchdog::Watch> Watchdog::Arm(int fd, Deadline::Clock::time_poi
   std::uint64_t id;
   {
     MutexLock lock(&mu_);
-    if (!thread_.joinable()) thread_ = std::thread([this] { Run(); });
+    if (!thread_.joinable()) {
+      thread_ = std::thread([this] { Run(); });
+      NameThread(thread_, "idres-watchdog");
+    }
     id = next_id_++;
     entries_.emplace(id, Entry{own, at, fired});
   }
@@ -53,7 +56,6 @@ bool Watchdog::Watch::End() {
 }
 
 void Watchdog::Run() {
-  NameThisThread("idres-watchdog");
   MutexLock lock(&mu_);
   while (!stopping_) {
     const auto now = Deadline::Clock::now();

@@ -385,13 +385,16 @@ std::vector<std::string> ThreadNames() {
 
 TEST_CASE("the runners and the timekeeper carry names of their own", "[engine]") {
   GatedApplier inner;
-  inner.Release();
-  detail::UpsertQueue queue(inner.Batch(), 1, 32, kManyIdentifiers);
+  detail::UpsertQueue queue(inner.Batch(), 2, 32, kManyIdentifiers);
   std::promise<std::string> answer;
   auto answered = answer.get_future();
   queue.Submit(Named("1"), {}, [&answer](const UpsertOutcome&) { answer.set_value(ThreadName()); });
+  // Named by the time Submit returns, whatever they have run yet.
+  const std::vector<std::string> names = ThreadNames();
+  CHECK(std::ranges::count(names, "idres-upsert") == 2);
+  CHECK(std::ranges::count(names, "idres-deadlines") == 1);
+  inner.Release();
   CHECK(answered.get() == "idres-upsert");
-  CHECK(std::ranges::count(ThreadNames(), "idres-deadlines") == 1);
 }
 
 TEST_CASE("a stopping queue answers every call it was given", "[engine]") {
