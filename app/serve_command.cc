@@ -26,6 +26,7 @@
 #include "api/service/tokens_file.h"
 #include "app/commands.h"
 #include "app/engine_flags.h"
+#include "base/allocator.h"
 #include "engine/engine.h"
 
 namespace idres::app {
@@ -205,6 +206,8 @@ int Serve(const ServeFlags& flags) {
   if (!flags.tokens_file.empty()) {
     server.on_hangup = [&flags, access] { ReloadTokens(flags, *access); };
   }
+  // Said once, so that a build or a loader that lost jemalloc shows.
+  spdlog::info("allocator: {}", AllocatorName());
   const EngineOptions engine_options = BuildEngineOptions(flags, metrics);
   MigrateStore(engine_options.database_url, engine_options.model);
   Engine engine(engine_options);

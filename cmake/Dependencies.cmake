@@ -46,5 +46,22 @@ if(IDRES_BUILD_TESTS)
   find_package(Catch2 REQUIRED)
 endif()
 
+# jemalloc: the malloc of idres's executables (idres_use_allocator), not of
+# its libraries, so a program that embeds them keeps its own. An upsert makes
+# and frees many small strings and vectors on every thread at once; glibc's
+# malloc spends a quarter of idres's CPU on them in a bulk import
+# (BENCHMARKS.md, "jemalloc"). The sanitizers bring their own malloc.
+if(IDRES_SANITIZE OR IDRES_FUZZ)
+  set(IDRES_JEMALLOC OFF)
+endif()
+if(IDRES_JEMALLOC)
+  pkg_check_modules(JEMALLOC REQUIRED IMPORTED_TARGET jemalloc)
+endif()
+function(idres_use_allocator target)
+  if(IDRES_JEMALLOC)
+    target_link_libraries(${target} PRIVATE PkgConfig::JEMALLOC)
+  endif()
+endfunction()
+
 # JSON for the command-line tools (normalize, import): header-only.
 find_package(nlohmann_json 3 REQUIRED)

@@ -8,6 +8,7 @@ PACKAGES=(
   build-essential cmake ninja-build pkg-config git ca-certificates curl
   clang libclang-rt-dev clang-format
   libpqxx-dev libpq-dev
+  libjemalloc-dev  # the executables' malloc (cmake/Dependencies.cmake, IDRES_JEMALLOC)
   libphonenumber-dev libicu-dev libssl-dev
   libboost-system1.74-dev libboost-dev
   libprotobuf-dev protobuf-compiler

@@ -13,6 +13,7 @@
 #include <pqxx/pqxx>
 #include <thread>
 
+#include "base/allocator.h"
 #include "bench/suite/options.h"
 #include "bench/suite/report.h"
 #include "bench/suite/suite.h"
@@ -66,6 +67,7 @@ int main(int argc, char** argv) {
   nlohmann::json meta;
   meta["started_at"] = UtcNow();
   meta["cores"] = std::thread::hardware_concurrency();
+  meta["allocator"] = idres::AllocatorName();
   meta["options"] = {{"clients", options.clients},
                      {"seconds", options.seconds},
                      {"repeat", options.repeat},
@@ -89,6 +91,7 @@ int main(int argc, char** argv) {
   meta["finished_at"] = UtcNow();
 
   std::cout << "PostgreSQL: " << meta["postgres"]["version"].get<std::string>()
+            << "\nidres allocator: " << meta["allocator"].get<std::string>()
             << "\nsettings: " << meta["postgres"]["settings"].dump() << "\n";
   idres::bench::PrintReport(std::cout, results);
   if (!options.json_path.empty()) {

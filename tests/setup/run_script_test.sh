@@ -3,7 +3,8 @@
 # user runs it, on a state directory and ports of its own:
 # 1. the first run creates the embedded cluster and the database `idres`,
 #    migrates the store and serves: /healthz answers, an Upsert creates a
-#    person, the console's page is served;
+#    person, the console's page is served; the service allocates with
+#    jemalloc, as the executables are built to;
 # 2. Ctrl-C (SIGINT to the script's process group, as a terminal sends it)
 #    ends the service gracefully and the script stops the cluster; it exits
 #    0, no PostgreSQL runs on the data directory, and the data stays;
@@ -73,6 +74,9 @@ call() {
 
 start 1
 grep -q "creating the embedded cluster" "$STATE/run1.log" || fail "run 1 created no cluster"
+# The service the README starts allocates with jemalloc (cmake/Dependencies.cmake).
+grep -q "allocator: jemalloc " "$STATE/run1.log" ||
+  fail "run 1 does not allocate with jemalloc: $(grep 'allocator:' "$STATE/run1.log")"
 out="$(call Upsert '{"record":{"identifiers":[{"type":"email","value":"Anna@Example.com"}]}}')"
 [ "$(tail -n 1 <<<"$out")" = 200 ] || fail "Upsert: $out"
 grep -q '"outcome":"OUTCOME_CREATED"' <<<"$out" || fail "Upsert created nobody: $out"
