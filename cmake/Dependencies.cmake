@@ -50,7 +50,8 @@ endif()
 # its libraries, so a program that embeds them keeps its own. An upsert makes
 # and frees many small strings and vectors on every thread at once; glibc's
 # malloc spends a quarter of idres's CPU on them in a bulk import
-# (BENCHMARKS.md, "jemalloc"). The sanitizers bring their own malloc.
+# (BENCHMARKS.md, "jemalloc as the executables' malloc"). The sanitizers
+# bring their own malloc.
 if(IDRES_SANITIZE OR IDRES_FUZZ)
   set(IDRES_JEMALLOC OFF)
 endif()
