@@ -22,7 +22,9 @@ inline std::string AllocatorName() {
     return "unknown";
   }
   std::string_view file(info.dli_fname);
-  file.remove_prefix(file.rfind('/') == std::string_view::npos ? 0 : file.rfind('/') + 1);
+  if (const auto slash = file.rfind('/'); slash != std::string_view::npos) {
+    file.remove_prefix(slash + 1);
+  }
   using Mallctl = int (*)(const char*, void*, std::size_t*, void*, std::size_t);
   const auto mallctl = reinterpret_cast<Mallctl>(::dlsym(RTLD_DEFAULT, "mallctl"));
   const char* version = nullptr;
