@@ -28,6 +28,13 @@ const std::vector<std::int64_t>* PlannedKeys(const PreparedRecord& record,
   return ids == record.identifiers ? &record.plan.match_keys : nullptr;
 }
 
+// The values of a stored person's one variant (VariantsOf's), or null when
+// it has none or several.
+const std::vector<Identifier>* OneVariant(const StoredPerson& p) {
+  if (p.record_values.empty()) return p.identifiers.empty() ? nullptr : &p.identifiers;
+  return p.record_values.size() == 1 ? &p.record_values.front() : nullptr;
+}
+
 }  // namespace
 
 BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
@@ -41,13 +48,34 @@ BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
       counts_(std::move(read.counts)),
       generic_keys_(std::move(read.generic_keys)),
       named_(std::move(named)) {
+  // Making every read person's blocking keys was a third of a chunk's CPU
+  // once the store is large (BENCHMARKS.md, "Read persons' keys from the
+  // read"), and most read persons are only compared. A record of the chunk
+  // meets a person of one variant through the chunk's keys it holds, which
+  // the read found; the rest are made when the chunk changes the person.
+  // A chunk that withdraws records compares variants with each other
+  // (Split), so it makes them all.
+  std::map<std::int64_t, std::vector<std::int64_t>> chunk_keys_of;
+  if (named_.empty()) {
+    for (const auto& [key, holders] : read.key_holders) {
+      for (std::int64_t person : holders) {
+        if (stored.contains(person)) chunk_keys_of[person].push_back(key);  // ascending
+      }
+    }
+  }
   for (auto& [id, p] : stored) {
     BatchPerson b;
     b.stored = true;
     b.stored_identifiers = p.identifiers;
     if (auto it = records.find(id); it != records.end()) b.records = std::move(it->second);
-    b.variants = VariantsOf(planner_, p);
-    b.stored_keys = b.variants.Keys();
+    const std::vector<Identifier>* one = OneVariant(p);
+    if (named_.empty() && one != nullptr) {
+      b.variants.Add(planner_, *one, &chunk_keys_of[id]);
+      b.keys_partial = true;
+    } else {
+      b.variants = VariantsOf(planner_, p);
+      b.stored_keys = b.variants.Keys();
+    }
     b.now = std::move(p);
     persons_.push_back(std::move(b));
     by_id_[id] = persons_.size() - 1;
@@ -136,6 +164,16 @@ void BatchResolver::Count(const std::vector<const StoredPerson*>& matched,
 }
 
 BatchPerson& BatchResolver::At(std::int64_t id) { return persons_[by_id_.at(id)]; }
+
+void BatchResolver::Complete(std::size_t at) {
+  BatchPerson& p = persons_[at];
+  if (!p.keys_partial) return;
+  Index(at, false);
+  p.variants = VariantsOf(planner_, p.now);
+  p.stored_keys = p.variants.Keys();
+  p.keys_partial = false;
+  Index(at);
+}
 
 std::vector<std::int64_t> BatchResolver::StoredWritten() const {
   std::vector<std::int64_t> out;
@@ -500,6 +538,7 @@ UpsertResult BatchResolver::Decide(const PreparedRecord& record,
 
 void BatchResolver::AddUnchanged(const PreparedRecord& record, const std::vector<Identifier>& ids,
                                  std::int64_t person_id) {
+  Complete(by_id_.at(person_id));
   BatchPerson& p = At(person_id);
   p.records.push_back(NewRecord(record, ids));
   // The same values in a combination no record said before: new keys, if
@@ -515,6 +554,7 @@ void BatchResolver::AddUnchanged(const PreparedRecord& record, const std::vector
 
 void BatchResolver::Absorb(const PreparedRecord& record, const std::vector<std::int64_t>& matches) {
   const std::size_t survivor_at = by_id_.at(matches.front());
+  for (std::int64_t id : matches) Complete(by_id_.at(id));
   const auto [reason, scores] = MergeReasonFor(record, matches);
   for (std::size_t i = 1; i < matches.size(); ++i) {
     BatchPerson& gone = At(matches[i]);
@@ -535,6 +575,7 @@ void BatchResolver::Absorb(const PreparedRecord& record, const std::vector<std::
 void BatchResolver::Update(const PreparedRecord& record, const std::vector<Identifier>& ids,
                            MergePlan plan, std::int64_t survivor_id, bool merging) {
   const std::size_t survivor_at = by_id_.at(survivor_id);
+  Complete(survivor_at);
   BatchPerson& survivor = persons_[survivor_at];
   survivor.records.push_back(NewRecord(record, ids));
   const bool new_variant =

@@ -61,6 +61,11 @@ struct BatchPerson {
   // from records"): what records are compared with, and its keys' source.
   Variants variants;
   std::vector<std::int64_t> stored_keys;  // the keys the database holds for it (stored only)
+  // Stored, one variant, and not changed by the chunk: its variant's keys
+  // are only those of the chunk's keys the candidate read found it holding,
+  // all a record of the chunk can meet it through (`stored_keys` empty).
+  // BatchResolver::Complete makes them whole before the chunk changes it.
+  bool keys_partial = false;
   bool traits_changed = false;
   bool identifiers_changed = false;
   bool keys_changed = false;
@@ -137,6 +142,9 @@ class BatchResolver {
 
  private:
   BatchPerson& At(std::int64_t id);
+  // Person `at` with all its blocking keys (`keys_partial` undone): before
+  // the chunk changes it.
+  void Complete(std::size_t at);
   // A new person of `ids` (`keys`: their blocking keys, when known).
   std::int64_t Create(const std::vector<Identifier>& ids, const Traits& traits,
                       const std::vector<std::int64_t>* keys = nullptr);

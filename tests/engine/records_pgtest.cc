@@ -104,6 +104,29 @@ TEST_CASE("records: a person's keys are its records' keys, written when a record
   CHECK(StoreInconsistency(db).empty());
 }
 
+TEST_CASE("records: a merge keeps every key of the merged records, also those its record lacks",
+          "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  // Two persons whose name and postal code make keys the bridging record,
+  // of their strong values alone, does not: the chunk reads both through
+  // those values and knows them only by the keys it shares with them.
+  const UpsertResult anna = engine->Upsert(
+      Named("a", {{"email", "anna@x.org"}, {"name", "Anna Berg"}, {"postal_code", "10115"}}));
+  const UpsertResult other = engine->Upsert(
+      Named("b", {{"phone", "+4917012345678"}, {"name", "Anna Berg"}, {"postal_code", "20095"}}));
+  REQUIRE(anna.person_id != other.person_id);
+  const std::vector<std::int64_t> before = RecordKeys(db, anna.person_id);
+  const UpsertResult bridge =
+      engine->Upsert(Named("ab", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}}));
+  REQUIRE(bridge.outcome == Outcome::kMerged);
+  REQUIRE(bridge.person_id == anna.person_id);
+  const std::vector<std::int64_t> merged = RecordKeys(db, anna.person_id);
+  CHECK(merged.size() > before.size());
+  CHECK(StoredKeys(db, anna.person_id) == merged);
+  CHECK(StoreInconsistency(db).empty());
+}
+
 TEST_CASE("records: the same source and record id replaces the record", "[pg][records]") {
   TestDatabase db;
   auto engine = MakeEngine(db, 2);
