@@ -35,6 +35,24 @@ const std::vector<Identifier>* OneVariant(const StoredPerson& p) {
   return p.record_values.size() == 1 ? &p.record_values.front() : nullptr;
 }
 
+// Which of the chunk's blocking keys each of the `persons` read holds, as
+// the candidate read found them (`holders`: its keys that are not generic):
+// (person, key) pairs, sorted.
+std::vector<std::pair<std::int64_t, std::int64_t>> KeysHeld(
+    const std::map<std::int64_t, StoredPerson>& persons, const KeyHolders& holders) {
+  std::vector<std::int64_t> ids;  // ascending
+  ids.reserve(persons.size());
+  for (const auto& [id, p] : persons) ids.push_back(id);
+  std::vector<std::pair<std::int64_t, std::int64_t>> held;
+  for (const auto& [key, persons_of_key] : holders) {
+    for (std::int64_t person : persons_of_key) {
+      if (std::binary_search(ids.begin(), ids.end(), person)) held.emplace_back(person, key);
+    }
+  }
+  std::sort(held.begin(), held.end());
+  return held;
+}
+
 }  // namespace
 
 BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
@@ -55,22 +73,22 @@ BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
   // the read found; the rest are made when the chunk changes the person.
   // A chunk that withdraws records compares variants with each other
   // (Split), so it makes them all.
-  std::map<std::int64_t, std::vector<std::int64_t>> chunk_keys_of;
-  if (named_.empty()) {
-    for (const auto& [key, holders] : read.key_holders) {
-      for (std::int64_t person : holders) {
-        if (stored.contains(person)) chunk_keys_of[person].push_back(key);  // ascending
-      }
-    }
-  }
+  const std::vector<std::pair<std::int64_t, std::int64_t>> held =
+      named_.empty() ? KeysHeld(stored, read.key_holders)
+                     : std::vector<std::pair<std::int64_t, std::int64_t>>{};
+  auto next_held = held.begin();
   for (auto& [id, p] : stored) {
     BatchPerson b;
     b.stored = true;
     b.stored_identifiers = p.identifiers;
     if (auto it = records.find(id); it != records.end()) b.records = std::move(it->second);
+    std::vector<std::int64_t> chunk_keys;  // ascending
+    for (; next_held != held.end() && next_held->first == id; ++next_held) {
+      chunk_keys.push_back(next_held->second);
+    }
     const std::vector<Identifier>* one = OneVariant(p);
     if (named_.empty() && one != nullptr) {
-      b.variants.Add(planner_, *one, &chunk_keys_of[id]);
+      b.variants.Add(planner_, *one, &chunk_keys);
       b.keys_partial = true;
     } else {
       b.variants = VariantsOf(planner_, p);

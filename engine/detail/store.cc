@@ -152,31 +152,39 @@ CandidateRead ReadCandidates(Tx& tx, std::span<const Identifier> values,
 
 std::vector<std::int64_t> KeyCandidates(std::span<const std::int64_t> keys,
                                         const KeyHolders& holders, std::size_t max) {
-  struct Rank {
-    std::size_t shared = 0;
-    std::size_t rarest = SIZE_MAX;  // holders of its least held shared key
-  };
-  std::map<std::int64_t, Rank> ranks;
+  // Each (person, holders of a key it shares), sorted: a person's run gives
+  // how many keys it shares, its first entry its rarest. A vector sorted
+  // once, not a tree node per holder: a record late in an import meets
+  // hundreds of holders (BENCHMARKS.md, "Read persons' keys from the read").
+  std::vector<std::pair<std::int64_t, std::size_t>> met;
   for (std::int64_t key : keys) {
     const auto it = holders.find(key);
     if (it == holders.end()) continue;
-    for (std::int64_t person : it->second) {
-      Rank& r = ranks[person];
-      ++r.shared;
-      r.rarest = std::min(r.rarest, it->second.size());
-    }
+    for (std::int64_t person : it->second) met.emplace_back(person, it->second.size());
   }
-  std::vector<std::pair<std::int64_t, Rank>> ranked(ranks.begin(), ranks.end());
+  std::sort(met.begin(), met.end());
+  struct Rank {
+    std::int64_t person;
+    std::size_t shared;
+    std::size_t rarest;  // holders of its least held shared key
+  };
+  std::vector<Rank> ranked;
+  for (std::size_t i = 0, j = 0; i < met.size(); i = j) {
+    while (j < met.size() && met[j].first == met[i].first) ++j;
+    ranked.push_back({met[i].first, j - i, met[i].second});
+  }
   if (ranked.size() > max) {
-    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
-      return std::tie(b.second.shared, a.second.rarest) <
-             std::tie(a.second.shared, b.second.rarest);
-    });
+    // Ascending ids break the ties: the order is total.
+    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(max),
+                      ranked.end(), [](const Rank& a, const Rank& b) {
+                        return std::tie(b.shared, a.rarest, a.person) <
+                               std::tie(a.shared, b.rarest, b.person);
+                      });
     ranked.resize(max);
   }
   std::vector<std::int64_t> out;
   out.reserve(ranked.size());
-  for (const auto& [person, rank] : ranked) out.push_back(person);
+  for (const Rank& r : ranked) out.push_back(r.person);
   std::sort(out.begin(), out.end());
   return out;
 }
