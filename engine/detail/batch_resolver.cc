@@ -66,9 +66,9 @@ BatchResolver::BatchResolver(const Matcher& matcher, const LockPlanner& planner,
       counts_(std::move(read.counts)),
       generic_keys_(std::move(read.generic_keys)),
       named_(std::move(named)) {
-  // Making every read person's blocking keys was a third of a chunk's CPU
-  // once the store is large (BENCHMARKS.md, "Read persons' keys from the
-  // read"), and most read persons are only compared. A record of the chunk
+  // Making every read person's blocking keys took a quarter of idres's CPU
+  // late in an import, and most read persons are only compared
+  // (BENCHMARKS.md, "Read persons' keys from the read"). A record of the chunk
   // meets a person of one variant through the chunk's keys it holds, which
   // the read found; the rest are made when the chunk changes the person.
   // A chunk that withdraws records compares variants with each other

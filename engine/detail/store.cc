@@ -155,7 +155,8 @@ std::vector<std::int64_t> KeyCandidates(std::span<const std::int64_t> keys,
   // Each (person, holders of a key it shares), sorted: a person's run gives
   // how many keys it shares, its first entry its rarest. A vector sorted
   // once, not a tree node per holder: a record late in an import meets
-  // hundreds of holders (BENCHMARKS.md, "Read persons' keys from the read").
+  // tens of holders, up to key_cap per key (BENCHMARKS.md, "Read persons'
+  // keys from the read").
   std::vector<std::pair<std::int64_t, std::size_t>> met;
   for (std::int64_t key : keys) {
     const auto it = holders.find(key);
