@@ -122,25 +122,30 @@ inline constexpr Statement kLockPersons{
     "SELECT id FROM persons WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE"};
 
 // Step 5's re-read, and GetPerson: one snapshot of the persons $1, as rows
-// (person_id, kind, a, b, c): kind 'p' = (created_at, updated_at), 'i' =
-// (type, value), 't' = (key, jsonb type, text value), 'j' = (a person it
-// must never be merged with), 'r' = (a record's row, type, value): the
-// values of its records, records holding the same values read once.
+// (person_id, kind, a, b, c): kind 'p' = (created_at, updated_at), 't' =
+// (key, jsonb type, text value), 'j' = (a person it must never be merged
+// with), 'r' = (a record's row, type, value): the values of its records,
+// records holding the same values read once. A person's identifiers are
+// the union of its records' values (docs/design.md, "Records, judgements
+// and the change feed", invariant 1), so they are read as rows 'i' =
+// (type, value) only for a person without records (a store written before
+// records, or rows put in by hand): the identifiers' rows were a quarter of
+// the statement's time (BENCHMARKS.md, "Persons read from their records").
 inline constexpr Statement kReadPersons{
     "idres_read_persons",
-    "SELECT id, 'p', " IDRES_SQL_MICROS("created_at") ", " IDRES_SQL_MICROS(
+    "WITH r AS MATERIALIZED (SELECT DISTINCT ON (person_id, types, vals) id, person_id, types,"
+    "  vals FROM records WHERE person_id = ANY($1::bigint[]) ORDER BY person_id, types, vals, id)"
+    " SELECT id, 'p', " IDRES_SQL_MICROS("created_at") ", " IDRES_SQL_MICROS(
         "updated_at") ", NULL FROM persons WHERE id = ANY($1::bigint[])"
                       " UNION ALL SELECT person_id, 'i', type, value, NULL FROM identifiers"
-                      " WHERE person_id = ANY($1::bigint[])"
+                      " WHERE person_id = ANY(ARRAY(SELECT unnest($1::bigint[])"
+                      "  EXCEPT SELECT person_id FROM r))"
                       " UNION ALL SELECT p.id, 't', t.key, jsonb_typeof(t.value), t.value #>> '{}'"
                       " FROM persons p, jsonb_each(p.traits) AS t WHERE p.id = ANY($1::bigint[])"
                       " UNION ALL SELECT person_id, 'j', other_id::text, NULL, NULL FROM judgements"
                       " WHERE person_id = ANY($1::bigint[]) AND kind = 'never'"
-                      " UNION ALL SELECT r.person_id, 'r', r.id::text, v.t, v.v FROM"
-                      " (SELECT DISTINCT ON (person_id, types, vals) id, person_id, types, vals"
-                      "  FROM records WHERE person_id = ANY($1::bigint[])"
-                      "  ORDER BY person_id, types, vals, id) r,"
-                      " unnest(r.types, r.vals) AS v(t, v)"};
+                      " UNION ALL SELECT r.person_id, 'r', r.id::text, v.t, v.v"
+                      " FROM r, unnest(r.types, r.vals) AS v(t, v)"};
 
 // Step 6, merge: the absorbed persons' ($2) identifiers move to the
 // survivor ($1); deleted and re-inserted in one statement, so the unique

@@ -229,9 +229,13 @@ std::map<std::int64_t, StoredPerson> ReadPersons(Tx& tx, std::span<const std::in
   }
   for (auto& [record, values] : record_values) {
     std::sort(values.begin(), values.end());
-    out[record_person[record]].record_values.push_back(std::move(values));
+    StoredPerson& p = out[record_person[record]];
+    // Identifiers come as rows only for a person without records; else
+    // they are its records' values (kReadPersons).
+    p.identifiers.insert(p.identifiers.end(), values.begin(), values.end());
+    p.record_values.push_back(std::move(values));
   }
-  for (auto& [id, p] : out) std::sort(p.identifiers.begin(), p.identifiers.end());
+  for (auto& [id, p] : out) Dedup(p.identifiers);
   return out;
 }
 
