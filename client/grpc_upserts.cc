@@ -103,13 +103,13 @@ std::string ErrorOf(const Stream& s, std::uint32_t reset_code) {
               "the answer had no grpc-status (HTTP status " + s.http_status + ")");
 }
 
-// One slot's connection: its socket, its HTTP/2 session, and the call open
-// on it (at most one: a slot has one call at a time).
+// One connection: its socket, its HTTP/2 session, and the calls open on it
+// (one per slot it carries at most: a slot has one call at a time).
 struct Connection {
   std::deque<GrpcUpserts::Answer>* answers = nullptr;  // where its calls end
   int fd = -1;
   nghttp2_session* session = nullptr;
-  Stream* open = nullptr;
+  std::vector<Stream*> open;
   std::string broken;  // why it can carry no more calls; empty while it can
 };
 
@@ -185,7 +185,7 @@ int OnStreamClose(nghttp2_session* session, std::int32_t stream_id, std::uint32_
       static_cast<Stream*>(nghttp2_session_get_stream_user_data(session, stream_id)));
   if (!s) return 0;
   auto& c = *static_cast<Connection*>(user);
-  c.open = nullptr;
+  std::erase(c.open, s.get());
   c.answers->push_back({s->slot, ErrorOf(*s, error_code)});
   return 0;
 }
@@ -212,14 +212,14 @@ const nghttp2_session_callbacks* Callbacks() {
   return callbacks;
 }
 
-// Ends `c` for good, and the call open on it with `code` and `why`.
+// Ends `c` for good, and every call open on it with `code` and `why`.
 void Break(Connection& c, const std::string& why, api::Code code = api::Code::kUnavailable) {
   c.broken = why;
-  if (c.open != nullptr) {
-    c.answers->push_back({c.open->slot, Said(code, why)});
-    delete c.open;  // nghttp2_session_del calls no callback
-    c.open = nullptr;
+  for (Stream* s : c.open) {
+    c.answers->push_back({s->slot, Said(code, why)});
+    delete s;  // nghttp2_session_del calls no callback
   }
+  c.open.clear();
   nghttp2_session_del(c.session);
   c.session = nullptr;
   if (c.fd >= 0) ::close(c.fd);
@@ -286,19 +286,32 @@ struct GrpcUpserts::Impl {
     }
   }
 
+  // The connection slot `slot`'s calls go on.
+  Connection& Of(int slot) {
+    if (slot < 0 || static_cast<std::size_t>(slot) >= busy.size()) {
+      throw std::out_of_range("GrpcUpserts: no slot " + std::to_string(slot));
+    }
+    return connections[static_cast<std::size_t>(slot) % connections.size()];
+  }
+
   std::string authority;
   std::string token;                   // "Bearer ..." when set
-  std::deque<Connection> connections;  // one per slot; nghttp2 holds their addresses
+  std::deque<Connection> connections;  // nghttp2 holds their addresses
+  std::vector<char> busy;              // per slot: a call started, not yet ended
   std::deque<Answer> answers;          // ended, not yet handed out
   int in_flight = 0;                   // started, not yet handed out
 };
 
-GrpcUpserts::GrpcUpserts(const std::string& target, int slots, GrpcClientOptions options)
+GrpcUpserts::GrpcUpserts(const std::string& target, int slots, GrpcClientOptions options,
+                         int connections)
     : impl_(std::make_unique<Impl>()) {
   if (options.tls) throw std::invalid_argument("GrpcUpserts speaks plaintext only");
+  if (slots < 1) throw std::invalid_argument("GrpcUpserts needs a slot");
+  if (connections < 1 || connections > slots) connections = slots;
   impl_->authority = target;
   if (!options.token.empty()) impl_->token = "Bearer " + options.token;
-  for (int s = 0; s < slots; ++s) {
+  impl_->busy.assign(static_cast<std::size_t>(slots), 0);
+  for (int n = 0; n < connections; ++n) {
     Connection& c = impl_->connections.emplace_back();  // ~Impl closes what is made
     c.answers = &impl_->answers;
     c.fd = Connected(target);
@@ -318,19 +331,21 @@ GrpcUpserts::~GrpcUpserts() {
 }
 
 void GrpcUpserts::Start(int slot, const Record& record) {
-  Connection& c = impl_->connections.at(static_cast<std::size_t>(slot));
-  if (c.open != nullptr) throw std::logic_error("GrpcUpserts::Start on a busy slot");
-  if (!c.broken.empty()) {
-    impl_->answers.push_back({slot, Said(api::Code::kUnavailable, c.broken)});
-    ++impl_->in_flight;
-    return;
-  }
+  Connection& c = impl_->Of(slot);
+  char& busy = impl_->busy[static_cast<std::size_t>(slot)];
+  if (busy != 0) throw std::logic_error("GrpcUpserts::Start on a busy slot");
   v1::UpsertRequest request;
   api::FillRecord(record, *request.mutable_record());
   auto s = std::make_unique<Stream>();
   s->slot = slot;
   s->started = std::chrono::steady_clock::now();
   s->frame = Framed(request.SerializeAsString());
+  busy = 1;
+  ++impl_->in_flight;  // from here on every path answers the call
+  if (!c.broken.empty()) {
+    impl_->answers.push_back({slot, Said(api::Code::kUnavailable, c.broken)});
+    return;
+  }
   std::vector<nghttp2_nv> headers = {Header(":method", "POST"),
                                      Header(":scheme", "http"),
                                      Header(":path", kPath),
@@ -343,12 +358,11 @@ void GrpcUpserts::Start(int slot, const Record& record) {
   body.read_callback = ReadRequest;
   const std::int32_t id =
       nghttp2_submit_request(c.session, nullptr, headers.data(), headers.size(), &body, s.get());
-  ++impl_->in_flight;  // from here on every path answers the call
   if (id < 0) {
     impl_->answers.push_back({slot, Said(api::Code::kUnavailable, nghttp2_strerror(id))});
     return;
   }
-  c.open = s.release();  // OnStreamClose or Break takes it back
+  c.open.push_back(s.release());  // OnStreamClose or Break takes it back
   Send(c);
 }
 
@@ -361,7 +375,10 @@ GrpcUpserts::Answer GrpcUpserts::Next() {
     of.clear();
     const auto now = std::chrono::steady_clock::now();
     for (auto& c : impl_->connections) {
-      if (c.broken.empty() && c.open != nullptr && now - c.open->started > kCallBound) {
+      const bool stalled = std::any_of(c.open.begin(), c.open.end(), [&](const Stream* s) {
+        return now - s->started > kCallBound;
+      });
+      if (c.broken.empty() && stalled) {
         Break(c, "no answer within " + std::to_string(kCallBound.count()) + " s",
               api::Code::kDeadlineExceeded);
       }
@@ -386,6 +403,7 @@ GrpcUpserts::Answer GrpcUpserts::Next() {
   Answer answer = std::move(impl_->answers.front());
   impl_->answers.pop_front();
   --impl_->in_flight;
+  impl_->busy[static_cast<std::size_t>(answer.slot)] = 0;
   return answer;
 }
 

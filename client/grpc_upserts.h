@@ -1,6 +1,8 @@
 // GrpcUpserts: the benchmark suite's gRPC load generator. Many unary
-// Upserts in flight at once, each on the connection of its slot (as a
-// separate client has one), all driven by the calling thread: the gRPC
+// Upserts in flight at once, one per slot (a client), on a connection per
+// slot (as separate services have) or on fewer shared by the slots (as one
+// service's callers share a channel, which gRPC's performance guide
+// advises), all driven by the calling thread: the gRPC
 // protocol (HTTP/2, the length-prefixed message, the status in the
 // trailers) spoken through nghttp2 over plaintext, with nothing in between,
 // because the generator shares a core with the server it measures
@@ -20,16 +22,20 @@ namespace idres::client {
 
 class GrpcUpserts {
  public:
-  // Connects `slots` connections to `target` ("host:port"); throws when one
-  // cannot be made, or when `options` asks for TLS (plaintext only).
-  GrpcUpserts(const std::string& target, int slots, GrpcClientOptions options = {});
+  // Connects to `target` ("host:port") for `slots` slots: `connections`
+  // connections, slot s's calls on connection s % connections, each
+  // connection an HTTP/2 session with as many calls at once as slots on it
+  // (a number outside 1..slots: one per slot). Throws when one cannot be
+  // made, or when `options` asks for TLS (plaintext only).
+  GrpcUpserts(const std::string& target, int slots, GrpcClientOptions options = {},
+              int connections = 0);
   ~GrpcUpserts();  // waits for the calls still in flight
   GrpcUpserts(const GrpcUpserts&) = delete;
   GrpcUpserts& operator=(const GrpcUpserts&) = delete;
 
   // Begins an Upsert of `record` on `slot`'s connection; at most one per
   // slot at a time. Each call is sent once; one unanswered for 60 s ends as
-  // deadline_exceeded, and its connection with it.
+  // deadline_exceeded, and its connection with it (every call open on it).
   void Start(int slot, const Record& record);
 
   // An answered call: its slot, and the error (empty when it succeeded) as

@@ -19,6 +19,7 @@ std::vector<RatioRow> ScenarioRows(const std::vector<RunResult>& runs) {
     const auto* in = FindRun(runs, "scenario", s, "idres", "in-process", c);
     const auto* http = FindRun(runs, "scenario", s, "idres", "http", c);
     const auto* grpc = FindRun(runs, "scenario", s, "idres", "grpc", c);
+    const auto* grpc_1conn = FindRun(runs, "scenario", s, "idres", "grpc-1conn", c);
     const auto* pgb = FindRun(runs, "scenario", s, "pgbench", "sql", c);
     const auto* naive = FindRun(runs, "scenario", s, "naive", "in-process", c);
     rows.push_back({"scenario",
@@ -30,7 +31,8 @@ std::vector<RatioRow> ScenarioRows(const std::vector<RunResult>& runs) {
                      {"in-proc/naive", Ratio(in, naive)},
                      {"http/naive", Ratio(http, naive)},
                      {"http/in-proc", Ratio(http, in)},
-                     {"grpc/http", Ratio(grpc, http)}}});
+                     {"grpc/http", Ratio(grpc, http)},
+                     {"grpc-1conn/http", Ratio(grpc_1conn, http)}}});
   }
   return rows;
 }

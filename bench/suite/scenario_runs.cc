@@ -49,13 +49,14 @@ void Drive(RunResult& r, const RunSpec& spec, const Workload& workload, Tally& t
   SetFromLoad(r, load, load.ok, load.errors);
 }
 
-// Drive over gRPC: every client's calls from this one thread, each client on
-// a connection of its own, through client::GrpcUpserts (nghttp2): what the
-// generator spends per call is taken from the server on the core they
-// share (BENCHMARKS.md, "gRPC's load generator on nghttp2").
+// Drive over gRPC: every client's calls from this one thread, through
+// client::GrpcUpserts (nghttp2), each client on a connection of its own or
+// all on `connections` shared: what the generator spends per call is taken
+// from the server on the core they share (BENCHMARKS.md, "gRPC's load
+// generator on nghttp2").
 void DriveGrpc(RunResult& r, const RunSpec& spec, const Workload& workload, Tally& tally,
-               const std::string& target) {
-  client::GrpcUpserts calls(target, spec.clients);
+               const std::string& target, int connections) {
+  client::GrpcUpserts calls(target, spec.clients, {}, connections);
   std::vector<PlannedOp> current(static_cast<std::size_t>(spec.clients));
   LoadOptions options;
   options.clients = spec.clients;
@@ -146,9 +147,11 @@ OpOutcome ConnectUpsert(client::HttpClient& connection, const Record& record) {
   return OpOutcome{false, "HTTP " + std::to_string(resp.status) + ": " + resp.body};
 }
 
-// The scenario's records as unary Upserts to a real `idres serve`, one
-// connection per client, over `transport` ("http": Connect, or "grpc").
+// The scenario's records as unary Upserts to a real `idres serve` over
+// `transport`: "http" (Connect) and "grpc" with a connection per client,
+// "grpc-1conn" with every client's calls on one HTTP/2 connection.
 RunResult RunServed(const SuiteContext& ctx, const RunSpec& spec, const std::string& transport) {
+  const bool grpc = transport.starts_with("grpc");
   ScratchDatabase db = RunDatabase(ctx, spec, transport);
   const Workload workload(spec.scenario, spec.preload);
   Tally tally;
@@ -161,7 +164,7 @@ RunResult RunServed(const SuiteContext& ctx, const RunSpec& spec, const std::str
     r.note = "served over a pool of " + std::to_string(pool);
     ServeChild serve(ctx, db.url(), pool);
     std::deque<client::HttpClient> conns;  // not movable: a deque keeps them in place
-    if (transport != "grpc") {
+    if (!grpc) {
       for (int c = 0; c < spec.clients; ++c) conns.emplace_back(serve.port());
     }
     // The served process's own counters, before and after the load.
@@ -171,8 +174,9 @@ RunResult RunServed(const SuiteContext& ctx, const RunSpec& spec, const std::str
     } catch (const std::exception& e) {
       r.note = std::string("no /metrics: ") + e.what();
     }
-    if (transport == "grpc") {
-      DriveGrpc(r, spec, workload, tally, serve.grpc_target());
+    if (grpc) {
+      DriveGrpc(r, spec, workload, tally, serve.grpc_target(),
+                transport == "grpc-1conn" ? 1 : spec.clients);
     } else {
       Drive(r, spec, workload, tally, [&](int client, const PlannedOp& op) {
         return ConnectUpsert(conns[client], op.record);
@@ -200,8 +204,8 @@ RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec) {
   return RunServed(ctx, spec, "http");
 }
 
-RunResult RunGrpc(const SuiteContext& ctx, const RunSpec& spec) {
-  return RunServed(ctx, spec, "grpc");
+RunResult RunGrpc(const SuiteContext& ctx, const RunSpec& spec, bool one_connection) {
+  return RunServed(ctx, spec, one_connection ? "grpc-1conn" : "grpc");
 }
 
 WireCount CountWire(const SuiteContext& ctx, const RunSpec& spec, std::int64_t ops) {

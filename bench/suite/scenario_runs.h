@@ -4,7 +4,10 @@
 //                client, at most ctx.pool_cap (naive: EngineSeams::skip_locks and no unique index).
 //   RunHttp      the same records as unary Upserts over Connect (HTTP/1.1)
 //                against a real `idres serve`.
-//   RunGrpc      the same over gRPC (HTTP/2), against the same server.
+//   RunGrpc      the same over gRPC (HTTP/2), against the same server, a
+//                connection per client ("grpc") or, with one_connection,
+//                every client's calls on one ("grpc-1conn"), as one
+//                service's callers share a channel.
 //   CountWire    round trips and statements of one upsert, counted on the
 //                wire (wire_counter.h) over `ops` sequential upserts.
 // pgbench's side of the same scenarios is in pgbench_runs.h.
@@ -20,7 +23,7 @@ namespace idres::bench {
 
 RunResult RunEngine(const SuiteContext& ctx, const RunSpec& spec, bool naive);
 RunResult RunHttp(const SuiteContext& ctx, const RunSpec& spec);
-RunResult RunGrpc(const SuiteContext& ctx, const RunSpec& spec);
+RunResult RunGrpc(const SuiteContext& ctx, const RunSpec& spec, bool one_connection);
 
 WireCount CountWire(const SuiteContext& ctx, const RunSpec& spec, std::int64_t ops);
 

@@ -120,7 +120,14 @@ void Suite::Scenarios(const std::string& base) {
       std::vector<Measurement> all{
           {label + " in-process", [&] { return RunEngine(ctx_, spec, false); }}};
       if (options_.http) all.push_back({label + " http", [&] { return RunHttp(ctx_, spec); }});
-      if (options_.grpc) all.push_back({label + " grpc", [&] { return RunGrpc(ctx_, spec); }});
+      if (options_.grpc) {
+        all.push_back({label + " grpc", [&] { return RunGrpc(ctx_, spec, false); }});
+        // gRPC's callers share a channel (gRPC's performance guide); one
+        // client has one connection either way.
+        if (c > 1) {
+          all.push_back({label + " grpc-1conn", [&] { return RunGrpc(ctx_, spec, true); }});
+        }
+      }
       // The same records with the locks off: what the locks cost, and the
       // duplicates (c) or broken merges (d) they prevent.
       if (options_.naive) {

@@ -3,12 +3,15 @@
 // thread, each answered once and for its own slot; a refused call answered
 // with its gRPC code, and the same call with the token accepted; an error's
 // message as the server wrote it (gRPC percent-encodes it on the wire); a
-// call on a connection the server dropped answered with its error, not lost.
+// call on a connection the server dropped answered with its error, not lost;
+// many slots' calls on fewer connections, and every call open on a dropped
+// one answered.
 #include "client/grpc_upserts.h"
 
 #include <signal.h>
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <map>
 #include <string>
 
@@ -19,27 +22,59 @@
 namespace idres::testing {
 namespace {
 
+// `rounds` Upserts of new people on each of `slots` slots, a slot's next
+// started when its last is answered; each answered once, without error,
+// for its own slot.
+void RunRounds(client::GrpcUpserts& calls, int slots, int rounds) {
+  std::map<int, int> answered;  // slot -> calls answered
+  int started = 0;
+  for (int slot = 0; slot < slots; ++slot) {
+    calls.Start(slot, EmailRecord("p" + std::to_string(started++) + "@x.org"));
+  }
+  for (int done = 0; done < slots * rounds; ++done) {
+    const client::GrpcUpserts::Answer answer = calls.Next();
+    CHECK(answer.error.empty());
+    REQUIRE(answer.slot >= 0);
+    REQUIRE(answer.slot < slots);
+    if (++answered[answer.slot] < rounds) {
+      calls.Start(answer.slot, EmailRecord("p" + std::to_string(started++) + "@x.org"));
+    }
+  }
+  for (int slot = 0; slot < slots; ++slot) CHECK(answered[slot] == rounds);
+}
+
+// The sockets this process has open.
+int OpenSockets() {
+  int sockets = 0;
+  for (const auto& fd : std::filesystem::directory_iterator("/proc/self/fd")) {
+    std::error_code error;
+    const auto target = std::filesystem::read_symlink(fd.path(), error);
+    if (!error && target.string().starts_with("socket:")) ++sockets;
+  }
+  return sockets;
+}
+
 TEST_CASE("GrpcUpserts keeps many Upserts in flight and answers each once, for its slot", "[pg]") {
   TestDatabase db;
   ServerProcess server({db.url(), {}, {}, false, 4, true});
   constexpr int kSlots = 8;
   constexpr int kRounds = 25;
   client::GrpcUpserts calls(server.grpc_target(), kSlots);
-  std::map<int, int> answered;  // slot -> calls answered
-  int started = 0;
-  for (int slot = 0; slot < kSlots; ++slot) {
-    calls.Start(slot, EmailRecord("p" + std::to_string(started++) + "@x.org"));
-  }
-  for (int done = 0; done < kSlots * kRounds; ++done) {
-    const client::GrpcUpserts::Answer answer = calls.Next();
-    CHECK(answer.error.empty());
-    REQUIRE(answer.slot >= 0);
-    REQUIRE(answer.slot < kSlots);
-    if (++answered[answer.slot] < kRounds) {
-      calls.Start(answer.slot, EmailRecord("p" + std::to_string(started++) + "@x.org"));
-    }
-  }
-  for (int slot = 0; slot < kSlots; ++slot) CHECK(answered[slot] == kRounds);
+  RunRounds(calls, kSlots, kRounds);
+  CHECK(db.Count("SELECT count(*) FROM persons") == kSlots * kRounds);
+}
+
+TEST_CASE("GrpcUpserts carries many slots' calls on fewer connections, each answered once",
+          "[pg]") {
+  TestDatabase db;
+  ServerProcess server({db.url(), {}, {}, false, 4, true});
+  constexpr int kSlots = 8;
+  constexpr int kConnections = 3;  // slots 0, 3, 6 share one; 2 and 5 another
+  constexpr int kRounds = 25;
+  const int sockets_before = OpenSockets();
+  client::GrpcUpserts calls(server.grpc_target(), kSlots, {}, kConnections);
+  CHECK(OpenSockets() - sockets_before == kConnections);
+  RunRounds(calls, kSlots, kRounds);
   CHECK(db.Count("SELECT count(*) FROM persons") == kSlots * kRounds);
 }
 
@@ -88,6 +123,28 @@ TEST_CASE("GrpcUpserts answers a call on a connection the server dropped as unav
   calls.Start(0, EmailRecord("later@x.org"));  // the slot's connection is gone
   CHECK_THAT(calls.Next().error, Catch::StartsWith("unavailable: "));
   CHECK(db.Count("SELECT count(*) FROM persons") == 1);
+}
+
+TEST_CASE("GrpcUpserts answers every call open on a shared connection the server dropped", "[pg]") {
+  TestDatabase db;
+  ServerProcess server({db.url(), {}, {}, false, 4, true});
+  constexpr int kSlots = 4;
+  client::GrpcUpserts calls(server.grpc_target(), kSlots, {}, 1);
+  // Stopped, the server answers none of the calls; killed, it drops them.
+  server.Signal(SIGSTOP);
+  for (int slot = 0; slot < kSlots; ++slot) {
+    calls.Start(slot, EmailRecord("s" + std::to_string(slot) + "@x.org"));
+  }
+  server.Signal(SIGKILL);
+  server.Wait();
+  std::map<int, int> answered;  // slot -> calls answered
+  for (int done = 0; done < kSlots; ++done) {
+    const client::GrpcUpserts::Answer answer = calls.Next();
+    CHECK_THAT(answer.error, Catch::StartsWith("unavailable: "));
+    ++answered[answer.slot];
+  }
+  for (int slot = 0; slot < kSlots; ++slot) CHECK(answered[slot] == 1);
+  CHECK(db.Count("SELECT count(*) FROM persons") == 0);
 }
 
 }  // namespace
