@@ -19,7 +19,7 @@
 #include "batch/csv.h"
 #include "batch/importer.h"
 #include "tests/batch/data_sets.h"
-#include "tests/batch/temp_dir.h"
+#include "tests/support/temp_dir.h"
 #include "tests/support/test_db.h"
 
 namespace idres::batch {

@@ -14,9 +14,9 @@
 
 #include "engine/engine.h"
 #include "tests/api/server_process.h"
-#include "tests/batch/temp_dir.h"
 #include "tests/support/idres_process.h"
 #include "tests/support/records.h"
+#include "tests/support/temp_dir.h"
 #include "tests/support/test_db.h"
 
 namespace idres::testing {

@@ -12,8 +12,8 @@
 #include <thread>
 #include <vector>
 
-#include "tests/batch/temp_dir.h"
 #include "tests/support/idres_process.h"
+#include "tests/support/temp_dir.h"
 #include "tests/support/test_db.h"
 
 namespace idres::testing {

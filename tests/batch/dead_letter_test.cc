@@ -4,7 +4,7 @@
 
 #include <optional>
 
-#include "tests/batch/temp_dir.h"
+#include "tests/support/temp_dir.h"
 
 namespace idres::batch {
 namespace {

@@ -9,8 +9,8 @@
 
 #include "engine/engine.h"
 #include "tests/api/server_process.h"
-#include "tests/batch/temp_dir.h"
 #include "tests/support/idres_process.h"
+#include "tests/support/temp_dir.h"
 #include "tests/support/test_db.h"
 
 namespace idres::testing {
@@ -25,9 +25,8 @@ struct Run {
 Run Explain(const std::string& record, const std::string& args) {
   TempDir dir;
   std::ofstream(dir.File("in")) << record;
-  const std::string command = "'" + IdresBinary() + "' explain " + args + " < '" +
-                              dir.File("in") + "' > '" + dir.File("out") + "' 2> '" +
-                              dir.File("err") + "'";
+  const std::string command = "'" + IdresBinary() + "' explain " + args + " < '" + dir.File("in") +
+                              "' > '" + dir.File("out") + "' 2> '" + dir.File("err") + "'";
   const int raw = std::system(command.c_str());
   std::stringstream out;
   out << std::ifstream(dir.File("out")).rdbuf();
@@ -44,7 +43,8 @@ void Seed(const TestDatabase& db) {
   o.pool_size = 1;
   Engine engine(std::move(o));
   Record john;
-  john.identifiers = {{"name", "John Smith"}, {"birth_date", "1978-04-01"}, {"postal_code", "10115"}};
+  john.identifiers = {
+      {"name", "John Smith"}, {"birth_date", "1978-04-01"}, {"postal_code", "10115"}};
   REQUIRE(engine.Upsert(john).person_id == 1);
   Record namesake;
   namesake.identifiers = {{"name", "Jon Smyth"}, {"postal_code", "99501"}};

@@ -14,8 +14,8 @@
 #include "tests/batch/resume_steps.h"
 #include "tests/batch/splink_args.h"
 #include "tests/batch/store_snapshot.h"
-#include "tests/batch/temp_dir.h"
 #include "tests/support/idres_process.h"
+#include "tests/support/temp_dir.h"
 #include "tests/support/test_db.h"
 
 namespace idres::batch {

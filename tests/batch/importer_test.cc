@@ -9,7 +9,7 @@
 
 #include "base/mutex.h"
 #include "batch/checkpoint.h"
-#include "tests/batch/temp_dir.h"
+#include "tests/support/temp_dir.h"
 
 namespace idres::batch {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "tests/batch/temp_dir.h"
+#include "tests/support/temp_dir.h"
 
 namespace idres::batch {
 namespace {

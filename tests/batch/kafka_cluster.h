@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "batch/stream_message.h"
-#include "tests/batch/temp_dir.h"
 #include "tests/support/idres_process.h"
+#include "tests/support/temp_dir.h"
 
 namespace idres::testing {
 

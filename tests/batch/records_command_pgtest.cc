@@ -7,8 +7,8 @@
 #include <string>
 
 #include "engine/engine.h"
-#include "tests/batch/temp_dir.h"
 #include "tests/support/idres_process.h"
+#include "tests/support/temp_dir.h"
 #include "tests/support/test_db.h"
 
 namespace idres::testing {

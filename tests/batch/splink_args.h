@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "tests/batch/data_sets.h"
-#include "tests/batch/temp_dir.h"
 #include "tests/support/idres_process.h"
+#include "tests/support/temp_dir.h"
 
 namespace idres::testing {
 

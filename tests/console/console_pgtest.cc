@@ -18,7 +18,7 @@
 #include "matcher/model_file.h"
 #include "tests/api/http_client.h"
 #include "tests/api/server_process.h"
-#include "tests/batch/temp_dir.h"
+#include "tests/support/temp_dir.h"
 #include "tests/support/test_db.h"
 
 namespace idres::testing {

@@ -15,10 +15,10 @@
 #include "matcher/lock_plan.h"
 #include "matcher/model_file.h"
 #include "matcher/store_fingerprint.h"
-#include "tests/batch/temp_dir.h"
 #include "tests/engine/engine_fixture.h"
 #include "tests/support/idres_process.h"
 #include "tests/support/race.h"
+#include "tests/support/temp_dir.h"
 
 namespace idres::testing {
 namespace {

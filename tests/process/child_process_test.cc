@@ -1,21 +1,20 @@
 #include "process/child_process.h"
 
-#include <unistd.h>
 #include <catch2/catch.hpp>
 #include <csignal>
 #include <cstdlib>
-#include <filesystem>
 #include <string>
 #include <thread>
+
+#include "tests/support/temp_dir.h"
 
 namespace idres {
 namespace {
 
+// The children's logs, in a directory removed when the tests end.
 std::string LogPath(const std::string& name) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("idres-process-test-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
+  static const testing::TempDir dir;
+  return dir.File(name);
 }
 
 TEST_CASE("an exit status is the program's exit code", "[process]") {

@@ -21,7 +21,7 @@
 #include "engine/engine.h"
 #include "matcher/model_file.h"
 #include "tests/batch/data_sets.h"
-#include "tests/batch/temp_dir.h"
+#include "tests/support/temp_dir.h"
 #include "tests/support/test_db.h"
 
 namespace idres::testing {

@@ -6,8 +6,8 @@
 
 #include <filesystem>
 
-#include "tests/batch/temp_dir.h"
 #include "tests/support/idres_process.h"
+#include "tests/support/temp_dir.h"
 #include "tests/train/labelled_sets.h"
 
 namespace idres::testing {

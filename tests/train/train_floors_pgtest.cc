@@ -7,8 +7,8 @@
 // test case of its own: a 2-core machine runs them in minutes.
 #include <catch2/catch.hpp>
 
-#include "tests/batch/temp_dir.h"
 #include "tests/support/idres_process.h"
+#include "tests/support/temp_dir.h"
 #include "tests/train/labelled_sets.h"
 
 namespace idres::testing {

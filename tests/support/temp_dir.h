@@ -14,7 +14,7 @@ namespace idres::testing {
 class TempDir {
  public:
   TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "idres-batch-XXXXXX").string();
+    std::string pattern = (std::filesystem::temp_directory_path() / "idres-test-XXXXXX").string();
     path_ = ::mkdtemp(pattern.data());
   }
   ~TempDir() {
