@@ -14,16 +14,19 @@ StreamBase::StreamBase(Call call, const IdentityService& service, boost::asio::t
   in_flight_.Begin();
 }
 
-void StreamBase::Open(std::optional<RpcError> refused) {
-  if (!refused) {
-    refused = service_.Authorize(call_);
-    unauthorized_ = refused.has_value();
-  }
+void StreamBase::Open(std::optional<RpcError> invalid) {
+  // The caller first, as for a unary call: a request no one may make
+  // learns nothing of what is wrong with it. Authorize and Start record
+  // their refusals; the stream's own is recorded when it ends.
+  std::optional<RpcError> refused = service_.Authorize(call_);
   if (!refused) refused = service_.Start(call_);
+  recorded_ = refused.has_value();
+  if (!refused) refused = std::move(invalid);
   const bool open = !refused && streams_.Add(this);
   std::lock_guard lock(mu_);
   failure_ = std::move(refused);
-  stopping_ = !open && !failure_;
+  // Never cleared here: a stop may have come between Add and this lock.
+  if (!open && !failure_) stopping_ = true;
 }
 
 void StreamBase::Stop() {
@@ -73,7 +76,7 @@ void StreamBase::Done() {
     done_ = true;
     last = holds_ == 0;
   }
-  if (!unauthorized_) service_.Observe(call_, code);
+  if (!recorded_) service_.Observe(call_, code);
   in_flight_.End();
   if (last) delete this;
 }

@@ -30,8 +30,9 @@ class StreamBase : public Stream {
              InFlight& in_flight, Streams& streams);
 
   // From the reactor's Start, before its first Step(): refuses the call for
-  // its token, its deadline or `refused`, or registers it for a stop.
-  void Open(std::optional<RpcError> refused);
+  // its token, its deadline or (for a caller who may make it) `invalid`, or
+  // registers it for a stop.
+  void Open(std::optional<RpcError> invalid);
   // The reactor's OnCancel: the client ended the call.
   void Cancel();
   // The reactor's OnDone.
@@ -59,11 +60,11 @@ class StreamBase : public Stream {
  private:
   InFlight& in_flight_;
   Streams& streams_;
-  std::optional<Code> code_;   // the end's, for the metrics
-  // Refused by Authorize, which recorded it (or, unauthenticated, did not,
-  // as a unary call without a token is not): not recorded again.
-  bool unauthorized_ = false;
-  bool done_ = false;          // gRPC is done with the stream
+  std::optional<Code> code_;  // the end's, for the metrics
+  // Refused by Authorize or Start, which recorded it (or, unauthenticated,
+  // did not, as a unary call without a token is not): not recorded again.
+  bool recorded_ = false;
+  bool done_ = false;  // gRPC is done with the stream
 };
 
 }  // namespace idres::api

@@ -34,11 +34,18 @@ UpsertStreamCall::Next UpsertStreamCall::Decide() {
   if (!reading_ && !half_closed_ && !ending && pending_.size() < kWindow &&
       pending_bytes_ < kWindowBytes && outbox_.size() < kWindow) {
     reading_ = next.read = true;
+    ++reads_starting_;
   }
-  const bool drained = (half_closed_ && pending_.empty()) || ending;
-  if (drained && !applying_ && !writing_ && outbox_.empty()) {
-    next.finish = End({grpc::StatusCode::UNAVAILABLE,
-                       "the server is stopping; send the unanswered records again"});
+  // Every record the client sent is applied (once nothing is applying): a
+  // stop that comes now leaves nothing unanswered.
+  const bool complete = half_closed_ && pending_.empty();
+  // Not while another Step() has yet to start the read it decided: after
+  // Finish, gRPC may be done with the stream before that read starts.
+  if ((complete || ending) && !applying_ && !writing_ && outbox_.empty() && reads_starting_ == 0) {
+    next.finish = End(complete ? grpc::Status::OK
+                               : grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                                              "the server is stopping; send the unanswered "
+                                              "records again"));
   }
   return next;
 }
@@ -57,18 +64,27 @@ std::vector<v1::UpsertStreamRequest> UpsertStreamCall::TakeGroup() {
 }
 
 void UpsertStreamCall::Step() {
-  Next next;
-  {
-    std::lock_guard lock(mu_);
-    next = Decide();
+  // Again after starting a read: the end another Step() may have left to
+  // this one (Decide finishes no stream while a decided read is unstarted).
+  for (bool again = true; again;) {
+    Next next;
+    {
+      std::lock_guard lock(mu_);
+      next = Decide();
+    }
+    if (!next.apply.empty()) {
+      boost::asio::post(
+          work_, [this, group = std::move(next.apply)]() mutable { Apply(std::move(group)); });
+    }
+    if (next.write) StartWrite(&outgoing_);
+    again = next.read;
+    if (next.read) {
+      StartRead(&incoming_);
+      std::lock_guard lock(mu_);
+      --reads_starting_;
+    }
+    if (next.finish) Finish(*next.finish);
   }
-  if (!next.apply.empty()) {
-    boost::asio::post(work_,
-                      [this, group = std::move(next.apply)]() mutable { Apply(std::move(group)); });
-  }
-  if (next.write) StartWrite(&outgoing_);
-  if (next.read) StartRead(&incoming_);
-  if (next.finish) Finish(*next.finish);
 }
 
 void UpsertStreamCall::Apply(std::vector<v1::UpsertStreamRequest> group) {

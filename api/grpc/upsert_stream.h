@@ -10,7 +10,8 @@
 // A failure of a whole group (the database unavailable, the deadline) ends
 // the stream with its status after the answers before it; with receipts,
 // sending the unanswered records again applies each once. A stop of the
-// server ends it with unavailable after the answers of what it applied.
+// server ends it with unavailable after the answers of what it applied, or
+// with OK when the client had sent its last record and all are answered.
 // Internal to api/grpc/.
 //
 // Thread-safety: gRPC's reactions and the pool's tasks run at once; all
@@ -66,6 +67,9 @@ class UpsertStreamCall final
   std::size_t pending_bytes_ = 0;
   std::deque<v1::UpsertStreamResponse> outbox_;
   bool reading_ = false;
+  // Reads decided, not yet started: a Step() may start the next read while
+  // the one before starts its own after OnReadDone.
+  int reads_starting_ = 0;
   bool half_closed_ = false;  // the client sent its last record
   bool applying_ = false;
   bool writing_ = false;

@@ -116,6 +116,9 @@ def unary_errors(s, md):
     check(code == grpc.StatusCode.NOT_FOUND, "an unknown id is NOT_FOUND")
     code, _ = code_of(lambda: s.Upsert(pb.UpsertRequest(record=pb.Record()), metadata=md))
     check(code == grpc.StatusCode.INVALID_ARGUMENT, "a record with no identifier")
+    code, _ = code_of(lambda: next(s.WatchChanges(pb.WatchChangesRequest(after_position=-1),
+                                                  metadata=md)))
+    check(code == grpc.StatusCode.INVALID_ARGUMENT, "a negative position is INVALID_ARGUMENT")
     many = pb.Record(identifiers=[ident("cookie", "c%d" % i) for i in range(10000)])
     code, details = code_of(lambda: s.Upsert(pb.UpsertRequest(record=many), metadata=md))
     check(code == grpc.StatusCode.RESOURCE_EXHAUSTED and "10000" in details,
@@ -127,7 +130,9 @@ def unary(args):
     if args.token:
         for call in (lambda: s.Stats(pb.StatsRequest()),
                      lambda: s.Upsert(pb.UpsertRequest(record=rec("a", "b", ("email", "a@b.c")))),
-                     lambda: s.Stats(pb.StatsRequest(), metadata=[("authorization", "Bearer no")])):
+                     lambda: s.Stats(pb.StatsRequest(), metadata=[("authorization", "Bearer no")]),
+                     # The caller first: a bad request tells a stranger nothing.
+                     lambda: next(s.WatchChanges(pb.WatchChangesRequest(after_position=-1)))):
             check(code_of(call)[0] == grpc.StatusCode.UNAUTHENTICATED,
                   "without the token: UNAUTHENTICATED")
     md = metadata(args)

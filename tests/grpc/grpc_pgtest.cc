@@ -32,7 +32,8 @@ TEST_CASE("Every unary method answers over gRPC with the token, and none without
   CHECK(db.Count("SELECT count(*) FROM records WHERE source = 'crm'") == 1);
   CHECK_THAT(connect.Get("/metrics", {{"Authorization", "Bearer t0ken"}}).body,
              Catch::Contains(R"(method="Upsert",code="resource_exhausted"} 1)") &&
-                 Catch::Contains(R"(method="GetPerson",code="not_found"} 1)"));
+                 Catch::Contains(R"(method="GetPerson",code="not_found"} 1)") &&
+                 Catch::Contains(R"(method="WatchChanges",code="invalid_argument"} 1)"));
 }
 
 TEST_CASE("Every unary method answers over gRPC with TLS, with the same certificate flags",
