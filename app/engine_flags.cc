@@ -18,6 +18,9 @@ EngineOptions EngineFlags::ToOptions(int pool_size) const {
   EngineOptions options;
   options.database_url = database_url;
   options.pool_size = pool_size;
+  // PostgreSQL reads lock_timeout 0 as none: a transaction could wait on a
+  // lock for ever, which the per-transaction timeout is there to prevent.
+  if (lock_timeout_ms < 1) throw std::runtime_error("--lock-timeout-ms must be at least 1");
   options.lock_timeout = std::chrono::milliseconds(lock_timeout_ms);
   options.max_identifiers = max_identifiers;
   options.max_traits = max_traits;

@@ -28,7 +28,8 @@ struct EngineFlags {
   std::string model_file;  // empty: the built-in model
 
   // EngineOptions with these and `pool_size` connections. Throws
-  // std::runtime_error saying what is wrong with the model file.
+  // std::runtime_error saying what is wrong with the model file or the
+  // lock timeout.
   EngineOptions ToOptions(int pool_size) const;
 };
 

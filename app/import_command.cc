@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <stdexcept>
 
 #include "app/commands.h"
 #include "app/engine_flags.h"
@@ -51,7 +52,13 @@ int RunImportCommand(ImportFlags& f) {
   if (!f.server.empty()) {
     sink = std::make_unique<batch::RpcSink>(f.server, f.auth_token);
   } else {
-    EngineOptions eo = f.engine.ToOptions(f.options.workers);
+    EngineOptions eo;
+    try {
+      eo = f.engine.ToOptions(f.options.workers);
+    } catch (const std::runtime_error& e) {
+      spdlog::error("import: {}", e.what());
+      return 2;
+    }
     MigrateStore(eo.database_url, eo.model);
     engine = std::make_unique<Engine>(std::move(eo));
     sink = std::make_unique<batch::EngineSink>(*engine);

@@ -191,6 +191,10 @@ int Serve(const ServeFlags& flags) {
     spdlog::error("serve: --upsert-runners must be 0 (half the pool) or between 1 and --pool-size");
     return 2;
   }
+  if (flags.server.limits.max_batch < 1) {
+    spdlog::error("serve: --max-batch must be at least 1");
+    return 2;
+  }
   if (flags.group_max_records < 1) {
     spdlog::error("serve: --group-max-records must be at least 1 (1: no shared transactions)");
     return 2;

@@ -152,19 +152,45 @@ TEST_CASE("Options come from flags, then IDRES_ variables, then the TOML file", 
   CHECK(client.Call("Upsert", three, auth).status == 200);  // flag 3 beats env 2 and file 1
 }
 
-TEST_CASE("An unknown key in the TOML file stops serve with a clear message", "[pg]") {
+struct Refusal {
+  int status;
+  std::string output;  // its standard error
+};
+
+// `idres serve` with `args` on a fresh database, ended by `timeout` if it
+// serves instead of refusing to start.
+Refusal Serve(const std::string& args) {
   TestDatabase db;
-  const std::string config = WriteFile("bad.toml", "max-bacth = 2\n");
-  const std::string log = WriteFile("bad.log", "");
-  const std::string command = IdresBinary() + " serve --config " + config + " --database-url '" +
-                              db.url() + "' --listen 127.0.0.1:0 2>" + log;
+  const std::string log = WriteFile("refused.log", "");
+  const std::string command = "timeout 30 " + IdresBinary() + " serve " + args +
+                              " --database-url '" + db.url() + "' --listen 127.0.0.1:0 2>" + log;
   const int status = std::system(command.c_str());
   std::ifstream in(log);
-  const std::string output((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::remove(config.c_str());
+  Refusal refusal{
+      status, std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>())};
   std::remove(log.c_str());
-  CHECK(status != 0);
-  CHECK_THAT(output, Catch::Contains("unknown key 'max-bacth'"));
+  return refusal;
+}
+
+TEST_CASE("An unknown key in the TOML file stops serve with a clear message", "[pg]") {
+  const std::string config = WriteFile("bad.toml", "max-bacth = 2\n");
+  const Refusal refused = Serve("--config " + config);
+  std::remove(config.c_str());
+  CHECK(refused.status != 0);
+  CHECK_THAT(refused.output, Catch::Contains("unknown key 'max-bacth'"));
+}
+
+TEST_CASE("A setting that would hang calls stops serve before it starts, with its reason", "[pg]") {
+  // No lock timeout lets a transaction wait for ever; a batch of at most 0
+  // records leaves an UpsertStream waiting for ever.
+  for (const auto& [args, reason] :
+       {std::pair{"--lock-timeout-ms 0", "--lock-timeout-ms must be at least 1"},
+        std::pair{"--max-batch 0", "--max-batch must be at least 1"}}) {
+    INFO(args);
+    const Refusal refused = Serve(args);
+    CHECK(refused.status != 0);
+    CHECK_THAT(refused.output, Catch::Contains(reason));
+  }
 }
 
 }  // namespace
