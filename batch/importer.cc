@@ -293,13 +293,6 @@ ImportRun ImportFrom(const ImportOptions& options, UpsertSink& sink, const Check
   }
   ImportJob job(options, sink, committer);
   const bool done = job.Run(start);
-  if (done) {
-    try {
-      ForgetReceipts(options, sink);
-    } catch (const std::exception& e) {
-      spdlog::warn("the import is complete, but its receipts stay: {}", e.what());
-    }
-  }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   try {
@@ -307,6 +300,15 @@ ImportRun ImportFrom(const ImportOptions& options, UpsertSink& sink, const Check
   } catch (const std::exception& e) {
     run.error = e.what();
     return run;
+  }
+  // Only once the checkpoint says complete: a resume from an earlier one
+  // sends its tail again, which only the receipts make apply once.
+  if (done) {
+    try {
+      ForgetReceipts(options, sink);
+    } catch (const std::exception& e) {
+      spdlog::warn("the import is complete, but its receipts stay: {}", e.what());
+    }
   }
   run.complete = done;
   if (!done) {

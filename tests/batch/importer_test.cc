@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 
 #include <filesystem>
+#include <functional>
 #include <set>
+#include <vector>
 
 #include "base/mutex.h"
 #include "batch/checkpoint.h"
@@ -45,6 +47,11 @@ class FakeSink : public UpsertSink {
     }
     return results;
   }
+
+  void ForgetReceipts(std::int64_t /*job*/) override {
+    if (on_forget) on_forget();
+  }
+  std::function<void()> on_forget;  // set before the run
 
   std::set<std::string> sent() const EXCLUDES(mutex_) {
     MutexLock lock(&mutex_);
@@ -111,6 +118,24 @@ TEST_CASE("every record reaches the sink once and the checkpoint ends complete",
   CHECK(sink.regions() == std::set<std::string>{"DE"});
   CHECK(run.summary.created == 50);
   CHECK(std::get<Checkpoint>(ReadCheckpoint(o.checkpoint_path)).complete);
+}
+
+TEST_CASE("a complete run forgets its receipts only once its checkpoint says complete",
+          "[importer]") {
+  // Forgotten before, a kill in between would leave a checkpoint behind the
+  // last records, and --resume would send them again without receipts.
+  testing::TempDir dir;
+  FakeSink sink;
+  const ImportOptions o = Options(dir, dir.Write("in.ndjson", Ndjson(50)));
+  std::vector<bool> complete_when_forgotten;
+  sink.on_forget = [&] {
+    const auto read = ReadCheckpoint(o.checkpoint_path);
+    const auto* checkpoint = std::get_if<Checkpoint>(&read);
+    complete_when_forgotten.push_back(checkpoint != nullptr && checkpoint->complete);
+  };
+  REQUIRE(RunImport(o, sink).complete);
+  // Once before the run (a fresh run starts without receipts), once after.
+  CHECK(complete_when_forgotten == std::vector<bool>{false, true});
 }
 
 TEST_CASE("unreadable lines and rejected records go to the dead-letter file", "[importer]") {
