@@ -29,7 +29,7 @@ struct ConsumeFlags {
 
 std::unique_ptr<batch::StreamDeadLetters> OpenDeadLetters(const ConsumeFlags& f) {
   if (!f.dead_letter_topic.empty())
-    return batch::DeadLetterTopic(f.options.kafka, f.dead_letter_topic);
+    return batch::DeadLetterTopic(f.options.kafka, f.dead_letter_topic, f.options.stop);
   return batch::DeadLetterFileAt(f.dead_letter_path);
 }
 

@@ -15,7 +15,8 @@ namespace {
 
 constexpr int kFlushSliceMs = 200;
 
-// The first delivery failure since it was last taken.
+// The first delivery failure, kept: the report comes to whichever thread
+// polls, not to the one that produced the message.
 class Deliveries : public RdKafka::DeliveryReportCb {
  public:
   void dr_cb(RdKafka::Message& message) override {
@@ -25,9 +26,10 @@ class Deliveries : public RdKafka::DeliveryReportCb {
       failure_ = "delivery to " + message.topic_name() + " failed: " + message.errstr();
     }
   }
-  std::optional<std::string> Take() {
+  // Throws KafkaDeliveryError once a delivery failed.
+  void Check() {
     MutexLock lock(&mutex_);
-    return std::exchange(failure_, std::nullopt);
+    if (failure_) throw KafkaDeliveryError(*failure_);
   }
 
  private:
@@ -62,7 +64,7 @@ KafkaProducer::~KafkaProducer() {
 void KafkaProducer::Produce(const std::string& topic, std::int32_t partition, std::string_view key,
                             std::string_view value, const KafkaHeaders& headers) {
   for (;;) {
-    if (auto failure = impl_->deliveries.Take()) throw std::runtime_error(*failure);
+    impl_->deliveries.Check();
     RdKafka::Headers* h = RdKafka::Headers::create();
     for (const auto& [name, text] : headers) h->add(name, text);
     const RdKafka::ErrorCode err =
@@ -75,17 +77,20 @@ void KafkaProducer::Produce(const std::string& topic, std::int32_t partition, st
     }
     delete h;  // only a produced message takes its headers
     if (err != RdKafka::ERR__QUEUE_FULL) {
-      throw std::runtime_error("producing to " + topic + ": " + RdKafka::err2str(err));
+      throw KafkaDeliveryError("producing to " + topic + ": " + RdKafka::err2str(err));
     }
     impl_->producer->poll(100);
   }
 }
 
-void KafkaProducer::Flush() {
+void KafkaProducer::Flush(const std::atomic<bool>* stop) {
   while (impl_->producer->flush(kFlushSliceMs) == RdKafka::ERR__TIMED_OUT) {
-    if (auto failure = impl_->deliveries.Take()) throw std::runtime_error(*failure);
+    impl_->deliveries.Check();
+    if (stop != nullptr && stop->load()) {
+      throw std::runtime_error("stopped before Kafka acknowledged every message");
+    }
   }
-  if (auto failure = impl_->deliveries.Take()) throw std::runtime_error(*failure);
+  impl_->deliveries.Check();
 }
 
 std::int32_t KafkaProducer::PartitionCount(const std::string& topic) {

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <exception>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -55,8 +56,8 @@ bool StreamApplier::Apply(const PartitionBatch& batch) {
   if (!p.letters.empty()) dead_letters_.Deliver(p.letters);
   std::set<std::size_t> refused;
   // Inside a transaction the engine reports any exception as its own
-  // failure; the dead letters' reason is kept to be told instead.
-  std::optional<std::string> undelivered;
+  // failure; the dead letters' is kept to be thrown instead.
+  std::exception_ptr undelivered;
   const auto on_refused = [&](const std::vector<std::size_t>& which,
                               const std::vector<UpsertResult>& results) {
     std::vector<StreamDeadLetter> letters;
@@ -66,8 +67,8 @@ bool StreamApplier::Apply(const PartitionBatch& batch) {
     }
     try {
       dead_letters_.Deliver(letters);
-    } catch (const std::exception& e) {
-      undelivered = e.what();
+    } catch (...) {
+      undelivered = std::current_exception();
       throw;
     }
     refused.insert(which.begin(), which.end());
@@ -85,7 +86,7 @@ bool StreamApplier::Apply(const PartitionBatch& batch) {
       spdlog::warn("consume: {}", e.what());
       return false;
     } catch (const EngineError&) {
-      if (undelivered) throw std::runtime_error(*undelivered);
+      if (undelivered) std::rethrow_exception(undelivered);
       throw;
     }
   }

@@ -12,6 +12,7 @@
 #include "batch/detail/kafka_conf.h"
 #include "batch/detail/rebalance.h"
 #include "batch/partition_queues.h"
+#include "batch/stream_dead_letters.h"
 
 namespace idres::batch {
 namespace {
@@ -132,7 +133,11 @@ void Consumer::Work() {
       queues_.PutBack(std::move(*batch));
       Fail(e.what());
       return;
-    } catch (const std::exception& e) {  // dead letters not delivered
+    } catch (const UndeliverableLetters& e) {
+      queues_.PutBack(std::move(*batch));
+      Fail(std::string("dead letters cannot be delivered: ") + e.what());
+      return;
+    } catch (const std::exception& e) {  // dead letters not delivered now
       spdlog::warn("consume: {}: {}; trying again", batch->from.Name(), e.what());
     }
     queues_.PutBack(std::move(*batch));

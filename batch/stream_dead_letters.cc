@@ -12,26 +12,31 @@ namespace {
 
 class TopicLetters : public StreamDeadLetters {
  public:
-  TopicLetters(const KafkaSettings& settings, std::string topic)
-      : producer_(settings), topic_(std::move(topic)) {}
+  TopicLetters(const KafkaSettings& settings, std::string topic, const std::atomic<bool>* stop)
+      : producer_(settings), topic_(std::move(topic)), stop_(stop) {}
 
   void Deliver(const std::vector<StreamDeadLetter>& letters) override {
-    for (const StreamDeadLetter& letter : letters) {
-      const StreamMessage& m = *letter.message;
-      KafkaHeaders headers = m.headers;
-      headers.emplace_back("idres.reason", letter.reason);
-      headers.emplace_back("idres.topic", m.from.topic);
-      headers.emplace_back("idres.partition", std::to_string(m.from.partition));
-      headers.emplace_back("idres.offset", std::to_string(m.offset));
-      producer_.Produce(topic_, -1, m.key, m.value, headers);
+    try {
+      for (const StreamDeadLetter& letter : letters) {
+        const StreamMessage& m = *letter.message;
+        KafkaHeaders headers = m.headers;
+        headers.emplace_back("idres.reason", letter.reason);
+        headers.emplace_back("idres.topic", m.from.topic);
+        headers.emplace_back("idres.partition", std::to_string(m.from.partition));
+        headers.emplace_back("idres.offset", std::to_string(m.offset));
+        producer_.Produce(topic_, -1, m.key, m.value, headers);
+      }
+      // Every worker's letters so far: a flush waits for all of them.
+      producer_.Flush(stop_);
+    } catch (const KafkaDeliveryError& e) {
+      throw UndeliverableLetters(e.what());
     }
-    // Every worker's letters so far: a flush waits for all of them.
-    producer_.Flush();
   }
 
  private:
   KafkaProducer producer_;
   const std::string topic_;
+  const std::atomic<bool>* const stop_;
 };
 
 class FileLetters : public StreamDeadLetters {
@@ -58,8 +63,9 @@ class FileLetters : public StreamDeadLetters {
 }  // namespace
 
 std::unique_ptr<StreamDeadLetters> DeadLetterTopic(const KafkaSettings& settings,
-                                                   const std::string& topic) {
-  return std::make_unique<TopicLetters>(settings, topic);
+                                                   const std::string& topic,
+                                                   const std::atomic<bool>* stop) {
+  return std::make_unique<TopicLetters>(settings, topic, stop);
 }
 
 std::unique_ptr<StreamDeadLetters> DeadLetterFileAt(const std::string& path) {

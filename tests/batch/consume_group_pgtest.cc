@@ -5,7 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <chrono>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tests/batch/consume_steps.h"
@@ -50,16 +53,20 @@ TEST_CASE(
   REQUIRE(PersonsByIdentifiers(consumed, true) == PersonsByIdentifiers(imported, true));
 }
 
+// A record of one cookie id, as a message's value.
+std::string Cookie(const std::string& id) {
+  return R"({"identifiers":[{"type":"cookie","value":")" + id + R"("}]})";
+}
+
 TEST_CASE(
     "consume: a message that is no record and a record with only invalid identifiers "
     "go to the dead-letter topic with the reason and the partition goes on",
     "[pg][kafka][consume]") {
   TempDir dir;
   MockKafka kafka(dir, {"in:1", "dead:1"});
-  const std::string good = R"({"identifiers":[{"type":"cookie","value":"ok-)";
   ProduceTo(kafka.bootstrap(), "in", 0,
-            {good + R"(1"}]})", "{not json", good + R"(2"}]})",
-             R"({"identifiers":[{"type":"email","value":"no at sign"}]})", good + R"(3"}]})",
+            {Cookie("ok-1"), "{not json", Cookie("ok-2"),
+             R"({"identifiers":[{"type":"email","value":"no at sign"}]})", Cookie("ok-3"),
              R"({"identifiers":[{"type":"cookie","value":"x"}],"colour":"red"})"});
   TestDatabase db;
   auto consumer = StartConsumer(dir, db, kafka.bootstrap(), "d", {"--dead-letter-topic", "dead"});
@@ -84,6 +91,32 @@ TEST_CASE(
   CHECK(Header(letters[1], "idres.reason").starts_with("refused: "));
   CHECK(Header(letters[1], "idres.reason").find("email") != std::string::npos);
   CHECK(Header(letters[2], "idres.reason").find("colour") != std::string::npos);
+}
+
+TEST_CASE(
+    "consume: a dead letter the topic will never take stops the consumer before any position "
+    "past it",
+    "[pg][kafka][consume]") {
+  TempDir dir;
+  MockKafka kafka(dir, {"in:1", "dead:1"});
+  // No record, and larger than the producer may send (message.max.bytes).
+  ProduceTo(kafka.bootstrap(), "in", 0,
+            {Cookie("ok-1"), "{" + std::string(3000, 'x'), Cookie("ok-2")});
+  TestDatabase db;
+  auto consumer = StartConsumer(dir, db, kafka.bootstrap(), "d",
+                                {"--dead-letter-topic", "dead", "-X", "message.max.bytes=2000"});
+  std::optional<int> status;
+  for (int i = 0; i < 6000 && !status; ++i) {  // 10 minutes: a consumer that never stops
+    status = consumer->Poll();
+    if (!status) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  INFO(consumer->Log(4000));
+  REQUIRE(status == 1);
+  CHECK(consumer->Log(4000).find("dead letters cannot be delivered") != std::string::npos);
+  // The first record may have been applied in a batch of its own.
+  CHECK(PositionsStored(db) <= 1);
+  CHECK(RecordsStored(db) == PositionsStored(db));
+  CHECK(TopicSize(kafka.bootstrap(), "dead", 1) == 0);
 }
 
 TEST_CASE(
