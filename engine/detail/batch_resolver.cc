@@ -266,24 +266,46 @@ void BatchResolver::Rebuild(std::size_t at, std::vector<StoredRecord> records) {
   Index(at);
 }
 
-bool BatchResolver::Withdraw(const PreparedRecord& record, UpsertResult& r,
-                             std::optional<std::size_t>& emptied) {
-  const auto named = named_.find({record.source, record.record_id});
-  if (named == named_.end()) return false;
+namespace {
+
+const StoredRecord* Find(const std::vector<StoredRecord>& records,
+                         const std::pair<std::string, std::string>& id) {
+  for (const StoredRecord& s : records) {
+    if (s.source == id.first && s.record_id == id.second) return &s;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::optional<std::size_t> BatchResolver::Holding(
+    const std::pair<std::string, std::string>& id) const {
+  const auto named = named_.find(id);
+  if (named == named_.end()) return std::nullopt;
   // The chunk re-read the record's person with all its records; a record
   // before this one may have merged it into another.
-  const std::int64_t holder = FinalId(named->second);
-  const std::size_t at = by_id_.at(holder);
+  const std::size_t at = by_id_.at(FinalId(named->second));
+  if (Find(persons_[at].records, id) != nullptr) return at;
+  // Or split it off (a replace or delete that took the bridge away, or a
+  // steward's split), to a person made in this chunk.
+  for (std::size_t i = 0; i < persons_.size(); ++i) {
+    if (persons_[i].live && Find(persons_[i].records, id) != nullptr) return i;
+  }
+  return std::nullopt;  // withdrawn earlier: identities repeat across chunks only
+}
+
+bool BatchResolver::Withdraw(const PreparedRecord& record, UpsertResult& r,
+                             std::optional<std::size_t>& emptied) {
+  const auto holding = Holding({record.source, record.record_id});
+  if (!holding) return false;
+  const std::size_t at = *holding;
+  const std::int64_t holder = persons_[at].now.id;
   undo_ = UndoWithdraw{at,      persons_[at],      persons_.size(),
                        counts_, next_provisional_, deleted_rows_.size()};
   std::vector<StoredRecord> rest = std::move(persons_[at].records);
   const auto it = std::find_if(rest.begin(), rest.end(), [&](const StoredRecord& s) {
     return s.source == record.source && s.record_id == record.record_id;
   });
-  if (it == rest.end()) {  // withdrawn earlier in the chunk: identities repeat across chunks only
-    persons_[at].records = std::move(rest);
-    return false;
-  }
   if (record.op == Operation::kDelete && it->row != 0) deleted_rows_.push_back(it->row);
   rest.erase(it);
   r.person_id = holder;
@@ -340,12 +362,12 @@ UpsertResult BatchResolver::Split(const PreparedRecord& record) {
   std::map<RecordIdentity, std::size_t> group_of;
   for (std::size_t g = 0; g < record.split_groups.size(); ++g) {
     for (const RecordIdentity& id : record.split_groups[g]) {
-      const auto named = named_.find(id);
-      if (named == named_.end()) {
+      const auto holding = Holding(id);
+      if (!holding) {
         return NotApplied(UpsertResult::NotApplied::kNoSuchRecord,
                           "no record '" + id.second + "' of source '" + id.first + "' is stored");
       }
-      const std::int64_t h = FinalId(named->second);
+      const std::int64_t h = persons_[*holding].now.id;
       if (holder && *holder != h) {
         return NotApplied(UpsertResult::NotApplied::kNotThePersons,
                           "the records belong to more than one person");

@@ -170,6 +170,10 @@ class BatchResolver {
   // returned, for the record to go back into). False when no such record is
   // stored.
   bool Withdraw(const PreparedRecord& record, UpsertResult& r, std::optional<std::size_t>& emptied);
+  // The person (index) holding the stored record `id` now: the one it was
+  // read under, followed through merges, or the part a split earlier in the
+  // chunk moved it to. None when the chunk does not name it or withdrew it.
+  std::optional<std::size_t> Holding(const std::pair<std::string, std::string>& id) const;
   // Person `at` made of `records` alone: its values their union, its traits
   // their fold.
   void Rebuild(std::size_t at, std::vector<StoredRecord> records);

@@ -234,6 +234,36 @@ TEST_CASE("records: deleting the record that bridged two persons splits them aga
   CHECK(StoreInconsistency(db).empty());
 }
 
+TEST_CASE("records: a batch that replaces the bridge and then a record it split off applies both",
+          "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult anna = engine->Upsert(Named("a", {{"email", "anna@x.org"}}));
+  const UpsertResult bob = engine->Upsert(Named("b", {{"phone", "+4917012345678"}}));
+  REQUIRE(engine->Upsert(Named("ab", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}}))
+              .outcome == Outcome::kMerged);
+  REQUIRE(PersonCount(db) == 1);
+  // One chunk: the bridge lets go of the phone, which splits b off; then b
+  // itself is replaced, in the part it now belongs to.
+  const std::vector<Record> batch = {
+      Named("ab", {{"email", "anna@x.org"}}),
+      Named("b", {{"phone", "+4917012345678"}, {"email", "bob@x.org"}})};
+  const auto results = engine->BatchUpsert(batch);
+  REQUIRE(results.size() == 2);
+  CHECK(results[0].ok());
+  CHECK(results[1].ok());
+  CHECK(RecordCount(db) == 3);
+  CHECK(PersonCount(db) == 2);
+  const std::int64_t b_person = PersonHolding(db, "phone", "+4917012345678");
+  CHECK(b_person != anna.person_id);
+  CHECK(IdentifiersOf(db, b_person) ==
+        std::vector<std::string>{"email:bob@x.org", "phone:+4917012345678"});
+  CHECK(IdentifiersOf(db, anna.person_id) == std::vector<std::string>{"email:anna@x.org"});
+  CHECK(db.Count("SELECT count(*) FROM records WHERE record_id = 'b'") == 1);
+  CHECK(StoreInconsistency(db).empty());
+  (void)bob;
+}
+
 TEST_CASE("records: deleting a person's last record removes the person", "[pg][records]") {
   TestDatabase db;
   auto engine = MakeEngine(db, 2);
