@@ -170,8 +170,9 @@ Engine::Engine(EngineOptions options) : Engine(std::move(options), EngineSeams{}
 Engine::Engine(EngineOptions options, EngineSeams seams)
     : impl_(std::make_unique<Impl>(std::move(options), std::move(seams))),
       queue_(std::make_unique<detail::UpsertQueue>(
-          [this](std::span<const Record> records, const Deadline& deadline) {
-            return Batch(records, nullptr, deadline);
+          [this](std::span<const Record> records, const Deadline& deadline,
+                 detail::CommittedResults& committed) {
+            return Batch(records, nullptr, deadline, &committed);
           },
           RunnersOf(impl_->options), impl_->options.group_max_records,
           impl_->options.group_max_identifiers, impl_->options.observer.get())) {}

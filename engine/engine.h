@@ -309,8 +309,11 @@ class Engine {
   friend class EngineTesting;
   Engine(EngineOptions options, EngineSeams seams);
 
+  // `committed` (may be null; sized to the records): on a throw, the
+  // results of the records whose chunk committed before it.
   std::vector<UpsertResult> Batch(std::span<const Record> records, const BatchReceipt* receipt,
-                                  const Deadline& deadline);
+                                  const Deadline& deadline,
+                                  std::vector<std::optional<UpsertResult>>* committed = nullptr);
   // Runs `fn` on the live persons `ids` name under their keys and row locks
   // (engine/steward.cc); false when one names no live person.
   bool OnPersons(std::span<const std::int64_t> ids,
@@ -320,10 +323,12 @@ class Engine {
   // `dry_run`: decided, and nothing written (Explain).
   // `position`: BatchUpsert's StreamPosition, moved by each chunk.
   // `audit`: a steward's action of one record, written with it when done.
+  // `committed`: as Batch's.
   std::vector<UpsertResult> Run(std::vector<detail::PreparedRecord>& prepared,
                                 const BatchReceipt* receipt, const Deadline& deadline,
                                 bool dry_run = false, const StreamPosition* position = nullptr,
-                                const detail::AuditNote* audit = nullptr);
+                                const detail::AuditNote* audit = nullptr,
+                                std::vector<std::optional<UpsertResult>>* committed = nullptr);
   // After a chunk of `records` committed: their outcomes to the observer,
   // and the records written to the planner statistics.
   void Committed(std::span<const std::size_t> records, const std::vector<UpsertResult>& results);

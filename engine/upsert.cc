@@ -333,17 +333,19 @@ std::map<std::int32_t, std::int64_t> Engine::StreamPositions(const std::string& 
 }
 
 std::vector<UpsertResult> Engine::Batch(std::span<const Record> records,
-                                        const BatchReceipt* receipt, const Deadline& deadline) {
+                                        const BatchReceipt* receipt, const Deadline& deadline,
+                                        std::vector<std::optional<UpsertResult>>* committed) {
   std::vector<detail::PreparedRecord> prepared;
   prepared.reserve(records.size());
   for (const Record& record : records) prepared.push_back(impl_->Prepare(record));
-  return Run(prepared, receipt, deadline);
+  return Run(prepared, receipt, deadline, false, nullptr, nullptr, committed);
 }
 
 std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepared,
                                       const BatchReceipt* receipt, const Deadline& deadline,
                                       bool dry_run, const StreamPosition* position,
-                                      const detail::AuditNote* audit) {
+                                      const detail::AuditNote* audit,
+                                      std::vector<std::optional<UpsertResult>>* committed) {
   detail::UpsertContext context = impl_->Context();
   context.dry_run = dry_run;
   std::vector<UpsertResult> results(prepared.size());
@@ -393,6 +395,9 @@ std::vector<UpsertResult> Engine::Run(std::vector<detail::PreparedRecord>& prepa
              apply, prepared, plans);
     marks.stored = marks.next;
     if (!dry_run) Committed(chunk.records, results);
+    if (committed != nullptr) {
+      for (std::size_t i : chunk.records) (*committed)[i] = results[i];
+    }
   }
   return results;
 }

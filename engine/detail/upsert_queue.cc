@@ -291,30 +291,37 @@ void UpsertQueue::ApplyGroup(const Calls& group) {
   if (live.size() == 1) {
     Call& call = *live.front();
     try {
-      call.outcome.result = Only(apply_(std::span<const Record>(&call.record, 1), call.deadline));
+      CommittedResults ignored(1);
+      call.outcome.result =
+          Only(apply_(std::span<const Record>(&call.record, 1), call.deadline, ignored));
     } catch (...) {
       call.outcome.error = std::current_exception();
     }
   }
   if (live.size() > 1) {
     bool failed = false;
+    CommittedResults committed(live.size());
     try {
       std::vector<Record> records;
       records.reserve(live.size());
       for (const Call* call : live) records.push_back(call->record);
       const auto earliest = EarliestAt(live);
       std::vector<UpsertResult> results =
-          apply_(records, earliest ? Deadline::At(*earliest) : Deadline{});
+          apply_(records, earliest ? Deadline::At(*earliest) : Deadline{}, committed);
       RequireOnePerRecord(results, live.size());
       for (std::size_t i = 0; i < live.size(); ++i) live[i]->outcome.result = std::move(results[i]);
     } catch (...) {
       failed = true;
-      // One record's trouble is not the others' answer: each goes again
-      // alone while it has time. Whether the failed transaction stored a
-      // record is unknown (a COMMIT whose answer was lost, or the group's
-      // earlier chunks), and a record out of time cannot find out.
-      for (Call* call : live) {
-        if (call->deadline.Passed()) {
+      // One record's trouble is not the others' answer: a record stored by
+      // a transaction that committed has its result, the others go again
+      // alone while they have time. Whether the failed transaction stored a
+      // record (a COMMIT whose answer was lost) is unknown, and a record out
+      // of time cannot find out.
+      for (std::size_t i = 0; i < live.size(); ++i) {
+        Call* call = live[i];
+        if (committed[i]) {
+          call->outcome.result = std::move(*committed[i]);
+        } else if (call->deadline.Passed()) {
           call->outcome.error = std::make_exception_ptr(DeadlineError(kExpiredInGroup));
         } else {
           call->alone = true;

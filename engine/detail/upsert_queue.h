@@ -16,13 +16,16 @@
 // queue nobody submits to costs nothing. The runners are named
 // idres-upsert, the timekeeper idres-deadlines (base/thread.h).
 //
-// A group shares one fate, so a group that fails (a lock timeout on one
-// record's key, a deadline, a lost connection) is not the answer for its
-// records: each that still has time goes back to the head of the queue, to
-// be applied again on its own (by whichever runner is free), with its own
-// deadline, and gets its own answer. Applying a record again is safe: a
-// record that the failed group did store converges on the same person (then
-// answering updated or unchanged, not created).
+// A group that fails (a lock timeout on one record's key, a deadline, a
+// lost connection) is not the answer for its records. The engine applies a
+// large group in several transactions (chunks); the records of those that
+// committed before the failure get their results. Each other record that
+// still has time goes back to the head of the queue, to be applied again on
+// its own (by whichever runner is free), with its own deadline, and gets
+// its own answer. Only a COMMIT whose answer was lost leaves a record
+// applied again that was stored: with a record_id it converges on the same
+// person (answering updated or unchanged, not created); without one, it is
+// a second record of the same values.
 //
 // Deadlines: a call waits in the queue no longer than its deadline (then
 // DeadlineError, nothing written; a timekeeper thread answers it even while
@@ -55,12 +58,18 @@
 
 namespace idres::detail {
 
+// The results of the records of a group whose transaction committed, by
+// the records' order; nullopt: not known to be stored.
+using CommittedResults = std::vector<std::optional<UpsertResult>>;
+
 // What the queue applies records with (the engine's batch path, or a fake
 // in the tests): records in order, sharing transactions, one result per
-// record, or a throw for them all; one record alone as Engine::Upsert, and
-// throwing what it throws. Called from the runner threads, several at once.
-using ApplyBatch =
-    std::function<std::vector<UpsertResult>(std::span<const Record>, const Deadline&)>;
+// record, or a throw, with `committed` (sized to the records) holding the
+// results of those a transaction committed before it; one record alone as
+// Engine::Upsert, throwing what it throws. Called from the runner threads,
+// several at once.
+using ApplyBatch = std::function<std::vector<UpsertResult>(std::span<const Record>, const Deadline&,
+                                                           CommittedResults& committed)>;
 
 class UpsertQueue {
  public:

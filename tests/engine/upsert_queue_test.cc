@@ -41,6 +41,9 @@ class GatedApplier {
  public:
   // Set before the first call, read by the queue's threads after it.
   bool fail_groups = false;
+  // A group's first record commits (a chunk of its own), then the group
+  // fails.
+  bool fail_groups_after_first = false;
   // A group waits until its deadline has passed, then fails as the engine
   // would.
   bool groups_outlive_deadline = false;
@@ -79,9 +82,10 @@ class GatedApplier {
 
   // The queue's ApplyBatch: a record alone as an upsert, more as a group.
   detail::ApplyBatch Batch() {
-    return [this](std::span<const Record> records, const Deadline& deadline) {
+    return [this](std::span<const Record> records, const Deadline& deadline,
+                  detail::CommittedResults& committed) {
       if (records.size() == 1) return std::vector<UpsertResult>{ApplyOne(records[0], deadline)};
-      return ApplyInOrder(records, deadline);
+      return ApplyInOrder(records, deadline, committed);
     };
   }
 
@@ -95,10 +99,14 @@ class GatedApplier {
     }
     return Answer(record);
   }
-  std::vector<UpsertResult> ApplyInOrder(std::span<const Record> records,
-                                         const Deadline& deadline) {
+  std::vector<UpsertResult> ApplyInOrder(std::span<const Record> records, const Deadline& deadline,
+                                         detail::CommittedResults& committed) {
     Enter(records, deadline, true);
     if (fail_groups) throw BusyError("a key was held");
+    if (fail_groups_after_first) {
+      committed[0] = Answer(records[0]);
+      throw BusyError("a key of the second chunk was held");
+    }
     if (groups_outlive_deadline) {
       while (!deadline.Passed()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
       throw DeadlineError("the deadline passed");
@@ -259,6 +267,19 @@ TEST_CASE("a failed group is no record's answer: each is applied again alone", "
   CHECK(queued[1].get().person_id == 3);
   REQUIRE(inner.Calls().size() == 4);
   CHECK(inner.Calls()[1] == std::vector<std::string>{"throws", "3"});
+}
+
+TEST_CASE("a failed group answers what its committed chunks stored, the rest go again alone",
+          "[engine]") {
+  GatedApplier inner;
+  inner.fail_groups_after_first = true;
+  detail::UpsertQueue queue(inner.Batch(), 1, 32, kManyIdentifiers);
+  auto queued = QueueBehindFirst(inner, queue, {{"2"}, {"3"}});
+  CHECK(queued[0].get().person_id == 2);
+  CHECK(queued[1].get().person_id == 3);
+  // "2" was stored once: applied again, a record without a record_id
+  // would be stored twice.
+  CHECK(inner.Calls() == std::vector<std::vector<std::string>>{{"1"}, {"2", "3"}, {"3"}});
 }
 
 TEST_CASE("a group runs to the earliest deadline of its records", "[engine]") {
