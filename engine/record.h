@@ -66,7 +66,7 @@ struct UpsertResult {
   // A delete or a split that found the records it names otherwise than
   // asked (with `error` saying which): one is not stored, or they are not
   // the person's.
-  enum class NotApplied { kNoSuchRecord, kNotThePersons };
+  enum class NotApplied { kNoSuchRecord, kNotThePersons, kSharedExclusive };
   std::optional<NotApplied> not_applied;
   std::optional<Explanation> explanation;  // Record::explain: why
 
@@ -97,9 +97,10 @@ struct RecordRef {
 // each other group became a new person (in the order of the groups). Or
 // why it split nothing: a record a group names is not stored, or the
 // records named are not all the person's (another's, several persons', or
-// no person has that id); `reason` says which.
+// no person has that id), or two groups hold a value of an exclusive type
+// (customer_id), which one person alone may hold; `reason` says which.
 struct SplitResult {
-  enum class Status { kDone, kNoSuchRecord, kNotThePersons };
+  enum class Status { kDone, kNoSuchRecord, kNotThePersons, kSharedExclusive };
   Status status = Status::kDone;
   std::string reason;
   std::int64_t person_id = 0;

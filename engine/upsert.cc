@@ -298,9 +298,17 @@ SplitResult Engine::SplitPerson(std::int64_t person_id, std::vector<std::vector<
   const UpsertResult r = Run(prepared, nullptr, deadline, false, nullptr, &note).front();
   SplitResult out;
   if (r.not_applied) {
-    out.status = *r.not_applied == UpsertResult::NotApplied::kNoSuchRecord
-                     ? SplitResult::Status::kNoSuchRecord
-                     : SplitResult::Status::kNotThePersons;
+    switch (*r.not_applied) {
+      case UpsertResult::NotApplied::kNoSuchRecord:
+        out.status = SplitResult::Status::kNoSuchRecord;
+        break;
+      case UpsertResult::NotApplied::kNotThePersons:
+        out.status = SplitResult::Status::kNotThePersons;
+        break;
+      case UpsertResult::NotApplied::kSharedExclusive:
+        out.status = SplitResult::Status::kSharedExclusive;
+        break;
+    }
     out.reason = r.error.value_or("");
     return out;
   }

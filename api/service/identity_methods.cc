@@ -232,6 +232,7 @@ Reply<v1::SplitPersonResponse> IdentityMethods::SplitPerson(const v1::SplitPerso
     case SplitResult::Status::kNoSuchRecord:
       return RpcError{Code::kNotFound, ToValidUtf8(split.reason)};
     case SplitResult::Status::kNotThePersons:
+    case SplitResult::Status::kSharedExclusive:
       return RpcError{Code::kFailedPrecondition, ToValidUtf8(split.reason)};
     case SplitResult::Status::kDone:
       break;

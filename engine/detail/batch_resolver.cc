@@ -381,11 +381,25 @@ UpsertResult BatchResolver::Split(const PreparedRecord& record) {
                       "the records are not person " + std::to_string(record.split_person) + "'s");
   }
   const std::size_t at = by_id_.at(*holder);
-  std::vector<std::vector<StoredRecord>> parts(record.split_groups.size());
-  for (StoredRecord& s : persons_[at].records) {
+  const auto group = [&](const StoredRecord& s) {
     const auto g = group_of.find({s.source, s.record_id});
-    parts[g == group_of.end() ? 0 : g->second].push_back(std::move(s));
+    return g == group_of.end() ? std::size_t{0} : g->second;
+  };
+  // A value only one person may hold cannot go to two parts.
+  std::map<Identifier, std::size_t> exclusive;
+  for (const StoredRecord& s : persons_[at].records) {
+    for (const Identifier& v : s.values) {
+      if (!matcher_.model().Exclusive(v.type)) continue;
+      const auto [it, added] = exclusive.try_emplace(v, group(s));
+      if (!added && it->second != group(s)) {
+        return NotApplied(UpsertResult::NotApplied::kSharedExclusive,
+                          "records of two groups hold " + v.type + " '" + v.value +
+                              "', which only one person may hold");
+      }
+    }
   }
+  std::vector<std::vector<StoredRecord>> parts(record.split_groups.size());
+  for (StoredRecord& s : persons_[at].records) parts[group(s)].push_back(std::move(s));
   Uncount(at);
   std::vector<std::int64_t> ids = {*holder};
   for (std::size_t g = 1; g < parts.size(); ++g) {

@@ -240,8 +240,9 @@ TEST_CASE("records: a batch that replaces the bridge and then a record it split 
   auto engine = MakeEngine(db, 2);
   const UpsertResult anna = engine->Upsert(Named("a", {{"email", "anna@x.org"}}));
   const UpsertResult bob = engine->Upsert(Named("b", {{"phone", "+4917012345678"}}));
-  REQUIRE(engine->Upsert(Named("ab", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}}))
-              .outcome == Outcome::kMerged);
+  REQUIRE(
+      engine->Upsert(Named("ab", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}})).outcome ==
+      Outcome::kMerged);
   REQUIRE(PersonCount(db) == 1);
   // One chunk: the bridge lets go of the phone, which splits b off; then b
   // itself is replaced, in the part it now belongs to.
@@ -465,6 +466,22 @@ TEST_CASE("always-match: the steward's judgement outlives its merge", "[pg][reco
   REQUIRE(split.status == SplitResult::Status::kDone);
   REQUIRE(split.part_ids.size() == 1);
   CHECK(PersonCount(db) == 2);
+  CHECK(StoreInconsistency(db).empty());
+}
+
+TEST_CASE("split: groups that would share a customer id are refused, with the value named",
+          "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult a = engine->Upsert(Named("a", {{"customer_id", "C-1"}, {"email", "a@x.org"}}));
+  REQUIRE(
+      engine->Upsert(Named("b", {{"customer_id", "C-1"}, {"phone", "+4917012345678"}})).person_id ==
+      a.person_id);
+  // One person alone may hold a customer id: two parts cannot both.
+  const auto split = engine->SplitPerson(a.person_id, {{{"crm", "a"}}, {{"crm", "b"}}});
+  CHECK(split.status == SplitResult::Status::kSharedExclusive);
+  CHECK(split.reason.find("customer_id") != std::string::npos);
+  CHECK(PersonCount(db) == 1);
   CHECK(StoreInconsistency(db).empty());
 }
 
