@@ -311,7 +311,8 @@ class GroupFinder {
 // locking the keys (sorted) that the previous rounds did not, until no one
 // new is reached; the set only grows and the store is finite. Later rounds
 // may lock keys below ones held, so a deadlock with an upsert is possible:
-// the database breaks it and the attempt is retried. Empty when the group's
+// the database breaks it and the attempt is retried. A person a steward
+// keeps apart from one already in is not taken in. Empty when the group's
 // persons hold nothing.
 std::set<std::int64_t> Engine::Impl::GrowReconcileGroup(detail::Tx& tx,
                                                         const std::set<std::int64_t>& live,
@@ -344,6 +345,12 @@ std::set<std::int64_t> Engine::Impl::GrowReconcileGroup(detail::Tx& tx,
     const auto usable_value = [&](const Identifier& v) { return !matcher.Generic(v, read.counts); };
     std::size_t grew = 0;
     for (auto& [id, p] : detail::ReadPersons(tx, read.persons)) {
+      // A steward keeps it apart from someone of the group: never taken in
+      // (judgements are stored both ways).
+      if (std::any_of(p.never.begin(), p.never.end(),
+                      [&](std::int64_t other) { return everyone.contains(other); })) {
+        continue;
+      }
       // Shares an exclusive value: must join.
       const bool shares =
           std::any_of(p.identifiers.begin(), p.identifiers.end(), [&](const Identifier& v) {

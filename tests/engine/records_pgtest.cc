@@ -485,6 +485,28 @@ TEST_CASE("split: groups that would share a customer id are refused, with the va
   CHECK(StoreInconsistency(db).empty());
 }
 
+TEST_CASE("always-match: merges the two persons, and leaves out one kept apart from them",
+          "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult a = engine->Upsert(Named("a", {{"email", "anna@x.org"}}));
+  REQUIRE(engine->Upsert(Named("b", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}}))
+              .person_id == a.person_id);
+  // The steward parts b from a: they share the email, and stay apart.
+  const auto split = engine->SplitPerson(a.person_id, {{{"crm", "a"}}, {{"crm", "b"}}});
+  REQUIRE(split.part_ids.size() == 1);
+  const UpsertResult x = engine->Upsert(Named("x", {{"cookie", "ck-1"}}));
+  REQUIRE(PersonCount(db) == 3);
+  // a and x are one; b matches a under the model but is kept apart from it.
+  const auto merged = engine->AlwaysMatch(a.person_id, x.person_id);
+  REQUIRE(merged);
+  CHECK(merged->merged_person_ids.size() == 1);
+  CHECK(PersonCount(db) == 2);
+  CHECK(PersonHolding(db, "cookie", "ck-1") == a.person_id);
+  CHECK(PersonHolding(db, "phone", "+4917012345678") == split.part_ids.front());
+  CHECK(StoreInconsistency(db).empty());
+}
+
 TEST_CASE("split: a steward's unmerge makes each group a person, kept apart afterwards",
           "[pg][records]") {
   TestDatabase db;
