@@ -364,13 +364,27 @@ inline constexpr Statement kReadRecordsOf{
 // keys, and the redirects to it (with their reasons, which name values) —
 // deleted; removed_persons keeps, without data, that it and each id that
 // redirected to it were erased, and the feed gets its 'erased' row.
-// Returns those ids.
+// Records a steward's split or a withdrawal moved to it from another person
+// are named in that person's history too (its events, and the reasons of
+// merges into it): those events lose the record's identity, and a reason
+// naming one of its record ids or values is replaced. Returns those ids.
 inline constexpr Statement kErasePerson{
     "idres_erase_person",
     "WITH gone AS (" IDRES_SQL_WITH_MERGED("ARRAY[$1::bigint]") "),"
+    " mine AS (SELECT record_id AS t FROM records WHERE person_id = $1"
+    "  UNION SELECT unnest(vals) FROM records WHERE person_id = $1"
+    "  UNION SELECT value FROM identifiers WHERE person_id = $1),"
     " c AS (INSERT INTO changes (person_id, kind) VALUES ($1, 'erased') RETURNING 1),"
     " j AS (DELETE FROM judgements WHERE person_id = $1 OR other_id = $1 RETURNING 1),"
     " e AS (DELETE FROM person_events WHERE person_id IN (SELECT id FROM gone) RETURNING 1),"
+    " eo AS (UPDATE person_events SET source = NULL, record_id = NULL"
+    "  WHERE person_id NOT IN (SELECT id FROM gone)"
+    "  AND (source, record_id) IN (SELECT source, record_id FROM records WHERE person_id = $1)"
+    "  RETURNING 1),"
+    " mo AS (UPDATE merges SET reason = 'a reason that named an erased person''s record'"
+    "  WHERE survivor_id <> $1"
+    "  AND EXISTS (SELECT 1 FROM mine WHERE t <> '' AND strpos(merges.reason, t) > 0)"
+    "  RETURNING 1),"
     " pm AS (" IDRES_SQL_DROP_PAIRS_OF("gone") "),"
     " m AS (DELETE FROM merges WHERE survivor_id = $1 RETURNING 1),"
     " r AS (DELETE FROM records WHERE person_id = $1 RETURNING 1),"

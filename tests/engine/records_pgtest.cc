@@ -349,6 +349,31 @@ TEST_CASE("forget: a person is erased with everything of it, and its ids say so"
   CHECK(StoreInconsistency(db).empty());
 }
 
+TEST_CASE("forget: a part split off a person leaves no record of it in that person's history",
+          "[pg][records]") {
+  TestDatabase db;
+  auto engine = MakeEngine(db, 2);
+  const UpsertResult a = engine->Upsert(Named("a", {{"email", "anna@x.org"}}));
+  // A record id that names someone, as some sources' ids do.
+  engine->Upsert(Named("bo.berg@home.example", {{"phone", "+4917012345678"}}));
+  REQUIRE(
+      engine->Upsert(Named("ab", {{"email", "anna@x.org"}, {"phone", "+4917012345678"}})).outcome ==
+      Outcome::kMerged);
+  const auto split = engine->SplitPerson(
+      a.person_id, {{{"crm", "a"}}, {{"crm", "bo.berg@home.example"}, {"crm", "ab"}}});
+  REQUIRE(split.part_ids.size() == 1);
+  REQUIRE(engine->ForgetPerson(split.part_ids.front()));
+  // The person it was split from named its records: in its events, and in
+  // the reason of the merge the bridge made.
+  CHECK(db.Count("SELECT count(*) FROM person_events WHERE record_id IN "
+                 "('bo.berg@home.example', 'ab')") == 0);
+  CHECK(db.Count("SELECT count(*) FROM merges WHERE reason LIKE '%''ab''%'") == 0);
+  // What was a's own stays.
+  CHECK(db.Count("SELECT count(*) FROM person_events WHERE record_id = 'a'") > 0);
+  CHECK(PersonHolding(db, "email", "anna@x.org") == a.person_id);
+  CHECK(StoreInconsistency(db).empty());
+}
+
 TEST_CASE("records: a split and a removal are in the change feed", "[pg][records]") {
   TestDatabase db;
   auto engine = MakeEngine(db, 2);
