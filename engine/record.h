@@ -64,8 +64,9 @@ struct UpsertResult {
   bool person_removed = false;       // a deletion took the person's last record
   std::optional<std::string> error;  // record rejected whole
   // A delete or a split that found the records it names otherwise than
-  // asked (with `error` saying which): one is not stored, or they are not
-  // the person's.
+  // asked (with `error` saying which): one is not stored, they are not the
+  // person's, or (a split) two groups would hold a value only one person
+  // may hold.
   enum class NotApplied { kNoSuchRecord, kNotThePersons, kSharedExclusive };
   std::optional<NotApplied> not_applied;
   std::optional<Explanation> explanation;  // Record::explain: why
